@@ -1,0 +1,43 @@
+/* memory.c -- every allocation of the engine goes through here. */
+#include "memory.h"
+
+#include <stdlib.h>
+
+#ifdef CHECKERS_FAULT_INJECTION
+/* Test builds only: fail the allocation whose 1-based number is in
+ * CHECKERS_FAIL_ALLOCATION, and every one after it, as a real exhausted
+ * heap would. */
+static int allocation_should_fail(void)
+{
+    static unsigned long allocations_made;
+    static unsigned long fail_at;
+    static int configured;
+    if (!configured) {
+        const char *setting = getenv("CHECKERS_FAIL_ALLOCATION");
+        fail_at = setting != NULL ? strtoul(setting, NULL, 10) : 0;
+        configured = 1;
+    }
+    allocations_made++;
+    return fail_at != 0 && allocations_made >= fail_at;
+}
+#else
+static int allocation_should_fail(void)
+{
+    return 0;
+}
+#endif
+
+void *memory_allocate(size_t size)
+{
+    return allocation_should_fail() ? NULL : malloc(size);
+}
+
+void *memory_resize(void *block, size_t size)
+{
+    return allocation_should_fail() ? NULL : realloc(block, size);
+}
+
+void memory_release(void *block)
+{
+    free(block);
+}

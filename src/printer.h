@@ -1,0 +1,23 @@
+/* printer.h -- everything the engine writes to standard output. */
+#ifndef PRINTER_H
+#define PRINTER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "checkers.h"
+
+/* The board size, the piece counts and the board. */
+void printer_setup(FILE *out, const board_t *board);
+
+/* The delimiter, the action line (prefixed "*** " when `computed`), the
+ * cost line and the board the action produced. */
+void printer_action(FILE *out, long number, action_t action, bool computed,
+                    const board_t *board);
+
+void printer_error(FILE *out, action_error_t error);
+
+/* "BLACK WIN!" or "WHITE WIN!". */
+void printer_win(FILE *out, colour_t winner);
+
+#endif
