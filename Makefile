@@ -1,18 +1,81 @@
-# Makefile -- build the reference engine (more targets arrive with the harness)
+# Makefile -- the reference engine and its golden-output harness.
+#
+#   make            build build/checkers
+#   make run        build and play the example P game
+#   make test       everything CI runs: check, conformance, memcheck
+#   make check      the golden suite (one bats test per case) + harness tests
+#   make help       every target
+#
+# Variables: CC (gcc or clang), CFLAGS, CASES (cases root), ENGINE (program
+# under test), SPEC (the assignment's tests, default ../shared/spec), JOBS.
+
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 BUILD := build
-SOURCES := $(wildcard src/*.c)
-OBJECTS := $(SOURCES:src/%.c=$(BUILD)/obj/%.o)
+SPEC ?= ../shared/spec
+CASES ?= testdata
+ENGINE ?= $(BUILD)/checkers
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+export SPEC CASES ENGINE
+
+ENGINE_SOURCES := $(wildcard src/*.c)
+ENGINE_OBJECTS := $(ENGINE_SOURCES:src/%.c=$(BUILD)/obj/%.o)
+RUN_GAME := testdata/play/p-first-line.in
+
+.PHONY: all run check conformance memcheck test lint clean help
 
 all: $(BUILD)/checkers
-$(BUILD)/checkers: $(OBJECTS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
-$(BUILD)/obj/%.o: src/%.c src/*.h | $(BUILD)/obj
+
+$(BUILD)/checkers: $(ENGINE_OBJECTS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(ENGINE_OBJECTS)
+
+# Objects are rebuilt when the compiler or its flags change, so that
+# `make CC=clang` after `make` never links stale gcc objects.
+$(BUILD)/obj/%.o: src/%.c src/*.h $(BUILD)/obj/compiler | $(BUILD)/obj
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/compiler: FORCE | $(BUILD)/obj
+	@echo '$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS)' > $@
+
 $(BUILD)/obj:
 	mkdir -p $@
+
+run: $(BUILD)/checkers
+	$(BUILD)/checkers < $(RUN_GAME)
+
+check: $(BUILD)/checkers
+	@scripts/ensure-tools bats parallel bats-libraries shellcheck clang npm
+	@status=0; \
+	scripts/run-golden --name check --jobs $(JOBS) || status=1; \
+	scripts/run-bats harness scripts/bats --jobs $(JOBS) || status=1; \
+	exit $$status
+
+conformance: $(BUILD)/checkers
+	@scripts/ensure-tools bats parallel bats-libraries
+	@scripts/conformance
+
+memcheck: $(BUILD)/checkers
+	@scripts/ensure-tools valgrind
+	@scripts/memcheck --jobs $(JOBS)
+
+# Installs what is missing (when it can), runs every suite even after a
+# failure, and ends with the summary line.
+test: $(BUILD)/checkers
+	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang npm
+	@rm -rf $(BUILD)/results
+	@status=0; \
+	$(MAKE) --no-print-directory check || status=1; \
+	$(MAKE) --no-print-directory conformance || status=1; \
+	$(MAKE) --no-print-directory memcheck || status=1; \
+	scripts/summary check harness conformance memcheck || status=1; \
+	exit $$status
+
 clean:
 	rm -rf $(BUILD)
-.PHONY: all clean
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+FORCE:

@@ -1,0 +1,120 @@
+# shellcheck shell=bash
+# corpus.bash -- what a golden case is, how to run one, how to compare it.
+# Sourced by every script and by the bats helper, so the case format and
+# the comparison exist once.
+#
+# A case is a path prefix P, normally testdata/<category>/<name>:
+#   P.in      the input, fed to the engine on stdin
+#   P.out     the expected stdout, byte for byte
+#   P.reason  one line: why this case exists
+#   P.status  the expected exit status, only when it is not 0
+#   P.err     the expected stderr, only when it is not empty
+
+# shellcheck disable=SC2034 # used by the scripts that source this file
+CORPUS_NAME_PATTERN='^[a-z0-9][a-z0-9_-]*$'
+CORPUS_TIMEOUT=${CORPUS_TIMEOUT:-20}
+CORPUS_DIFF_LINES=${CORPUS_DIFF_LINES:-80}
+
+# Case ids (category/name) under a cases root, in a stable order.
+corpus_list() {
+    local root=$1
+    (cd "$root" && find . -name '*.in' \( -type f -o -type l \) |
+        sed 's|^\./||; s|\.in$||' | LC_ALL=C sort)
+}
+
+corpus_expected_status() {
+    local status=0
+    if [[ -f $1.status ]]; then read -r status < "$1.status"; fi
+    printf '%s\n' "$status"
+}
+
+corpus_reason() {
+    local reason='(no reason recorded)'
+    if [[ -f $1.reason ]]; then read -r reason < "$1.reason" || true; fi
+    printf '%s\n' "$reason"
+}
+
+# Runs ENGINE on case P; writes A.out, A.err and A.status. A run that
+# outlives CORPUS_TIMEOUT seconds is killed (status 124, as timeout(1)).
+corpus_run() {
+    local engine=$1 case_path=$2 actual=$3 status=0
+    timeout --kill-after=5 "$CORPUS_TIMEOUT" "$engine" \
+        < "$case_path.in" > "$actual.out" 2> "$actual.err" || status=$?
+    printf '%s\n' "$status" > "$actual.status"
+}
+
+# How a status reads to a person: a signal by name, a hang as a hang.
+corpus_describe_status() {
+    local status=$1
+    if ((status == 124)); then
+        printf 'a hang (killed after %ss)\n' "$CORPUS_TIMEOUT"
+    elif ((status > 128)); then
+        printf 'a crash (signal SIG%s)\n' "$(kill -l "$((status - 128))" 2>/dev/null || echo '?')"
+    else
+        printf 'exit status %s\n' "$status"
+    fi
+}
+
+# The 1-based line where two files first differ, or empty when equal.
+corpus_first_difference_line() {
+    local expected=$1 actual=$2 report byte
+    report=$(LC_ALL=C cmp -- "$expected" "$actual" 2>&1) && return 0
+    byte=$(sed -En 's/.*(char|byte) ([0-9]+).*/\2/p' <<<"$report")
+    [[ -n $byte ]] || byte=1
+    if [[ $report == *EOF* ]]; then byte=$((byte + 1)); fi
+    echo $(( $(head -c "$((byte - 1))" -- "$expected" | wc -l) + 1 ))
+}
+
+# Which action's block of output a line of the expected output belongs to.
+corpus_action_at_line() {
+    local expected=$1 line=$2
+    awk -v stop="$line" 'NR > stop { exit }
+        /ACTION #[0-9]+:/ { sub(/^(\*\*\* )?/, ""); block = $0 }
+        END { print (block == "" ? "the setup board, before any action" : block) }' "$expected"
+}
+
+corpus_show_diff() {
+    local expected=$1 actual=$2 label=$3 total
+    total=$(diff -a -u --label "expected $label" --label "actual $label" -- "$expected" "$actual" | wc -l)
+    diff -a -u --label "expected $label" --label "actual $label" -- "$expected" "$actual" |
+        head -n "$CORPUS_DIFF_LINES"
+    if ((total > CORPUS_DIFF_LINES)); then
+        printf '... (%d more diff lines)\n' "$((total - CORPUS_DIFF_LINES))"
+    fi
+}
+
+# Compares the run in A.* with case P. Silent and 0 when they agree;
+# otherwise prints a report (case, reason, rerun command, what differs and
+# a unified diff) and returns 1. `engine` only appears in the rerun line.
+corpus_compare() {
+    local case_path=$1 actual=$2 engine=$3 id=$4
+    local expected_status actual_status problems=() line
+    expected_status=$(corpus_expected_status "$case_path")
+    read -r actual_status < "$actual.status"
+    local expected_err=/dev/null
+    if [[ -f $case_path.err ]]; then expected_err=$case_path.err; fi
+
+    if [[ $actual_status != "$expected_status" ]]; then
+        problems+=("status: expected exit status $expected_status, got $(corpus_describe_status "$actual_status")")
+    fi
+    if ! cmp -s -- "$case_path.out" "$actual.out"; then
+        line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
+        problems+=("stdout: first difference at line $line, in $(corpus_action_at_line "$case_path.out" "$line")")
+    fi
+    if ! cmp -s -- "$expected_err" "$actual.err"; then
+        problems+=("stderr: differs from the expected stderr")
+    fi
+    ((${#problems[@]} == 0)) && return 0
+
+    printf 'case:   %s\n' "$id"
+    printf 'reason: %s\n' "$(corpus_reason "$case_path")"
+    printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$case_path" "$case_path"
+    printf '%s\n' "${problems[@]}"
+    if ! cmp -s -- "$case_path.out" "$actual.out"; then
+        corpus_show_diff "$case_path.out" "$actual.out" stdout
+    fi
+    if ! cmp -s -- "$expected_err" "$actual.err"; then
+        corpus_show_diff "$expected_err" "$actual.err" stderr
+    fi
+    return 1
+}
