@@ -79,3 +79,11 @@ help:
 	@sed -n 's/^#   //p' Makefile
 
 FORCE:
+
+# --- maintainer workflows (issue 5) ---
+
+# --- corpus generation, coverage and mutants (issue 4) ---
+
+# --- hardening: sanitize, oom, fuzz (issue 6) ---
+
+# --- performance (issue 7) ---
