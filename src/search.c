@@ -1,7 +1,8 @@
 /* search.c -- the next action by the minimax rule over a malloc'd tree.
  *
- * The tree is built in full and costed bottom-up as it grows, then the
- * decision is read off the root and the tree is freed. Nothing is pruned
+ * The tree is built in full and costed bottom-up as it grows, the root's
+ * children are listed with their costs, the tree is freed, and the
+ * decision is read off that list. Nothing is pruned
  * or shared, so the tree, and its allocation count, is the one the
  * specification draws: one malloc'd node per reachable board. */
 #include "search.h"
@@ -82,13 +83,39 @@ static bool tree_grow(tree_node_t *node, colour_t side, int levels,
     return true;
 }
 
+search_outcome_t search_score_actions(const board_t *board, colour_t side,
+                                      int depth,
+                                      scored_action_t scored[MAX_ACTIONS],
+                                      int *count)
+{
+    tree_node_t *root = memory_allocate(sizeof *root);
+    if (root == NULL) {
+        return SEARCH_OUT_OF_MEMORY;
+    }
+    *root = (tree_node_t){*board, {0, 0}, 0, NULL, NULL};
+    search_outcome_t outcome = SEARCH_OUT_OF_MEMORY;
+    *count = 0;
+    if (tree_grow(root, side, depth, board_cost(board))) {
+        for (const tree_node_t *child = root->first_child; child != NULL;
+             child = child->next_sibling) {
+            scored[*count].action = child->action;
+            scored[*count].cost = child->cost;
+            (*count)++;
+        }
+        outcome = *count > 0 ? SEARCH_FOUND : SEARCH_NO_ACTION;
+    }
+    tree_free(root);
+    return outcome;
+}
+
 /* The root's left-most child with the best cost: only a strictly better
  * cost replaces the current choice. */
-static const tree_node_t *best_child(const tree_node_t *root, colour_t side)
+static const scored_action_t *best_child(const scored_action_t children[],
+                                         int count, colour_t side)
 {
-    const tree_node_t *best = root->first_child;
-    for (const tree_node_t *child = best; child != NULL;
-         child = child->next_sibling) {
+    const scored_action_t *best = &children[0];
+    for (const scored_action_t *child = best; child < children + count;
+         child++) {
         if (better_for(side, child->cost, best->cost)) {
             best = child;
         }
@@ -99,18 +126,12 @@ static const tree_node_t *best_child(const tree_node_t *root, colour_t side)
 search_outcome_t search_next_action(const board_t *board, colour_t side,
                                     int depth, action_t *best)
 {
-    tree_node_t *root = memory_allocate(sizeof *root);
-    if (root == NULL) {
-        return SEARCH_OUT_OF_MEMORY;
+    scored_action_t children[MAX_ACTIONS];
+    int count;
+    search_outcome_t outcome =
+        search_score_actions(board, side, depth, children, &count);
+    if (outcome == SEARCH_FOUND) {
+        *best = best_child(children, count, side)->action;
     }
-    *root = (tree_node_t){*board, {0, 0}, 0, NULL, NULL};
-    search_outcome_t outcome = SEARCH_NO_ACTION;
-    if (!tree_grow(root, side, depth, board_cost(board))) {
-        outcome = SEARCH_OUT_OF_MEMORY;
-    } else if (root->first_child != NULL) {
-        *best = best_child(root, side)->action;
-        outcome = SEARCH_FOUND;
-    }
-    tree_free(root);
     return outcome;
 }
