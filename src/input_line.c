@@ -95,11 +95,13 @@ static line_kind_t kind_at_line_end(scan_state_t state,
     }
 }
 
+/* White space past the excerpt does not count as cut text: it may be the
+ * line's trailing white space, which the diagnostic never shows. */
 static void keep_in_excerpt(input_line_t *line, int byte)
 {
     if (line->excerpt_length < EXCERPT_CAPACITY) {
         line->excerpt[line->excerpt_length++] = (char)byte;
-    } else {
+    } else if (!is_blank(byte)) {
         line->excerpt_cut = true;
     }
 }
