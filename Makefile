@@ -81,6 +81,17 @@ help:
 FORCE:
 
 # --- maintainer workflows (issue 5) ---
+#   make check-corpus   the corpus keeps its format (also a test in make check)
+#   make check-engine   any program against the corpus: make check-engine ENGINE=./prog
+
+.PHONY: check-corpus check-engine
+
+check-corpus:
+	@scripts/check-corpus --cases $(CASES)
+
+# Builds our engine only when it is the one being checked.
+check-engine: $(filter $(BUILD)/checkers,$(ENGINE))
+	@scripts/check-engine $(ENGINE) --cases $(CASES) --spec $(SPEC) --jobs $(JOBS)
 
 # --- corpus generation, coverage and mutants (issue 4) ---
 
