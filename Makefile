@@ -94,6 +94,36 @@ check-engine: $(filter $(BUILD)/checkers,$(ENGINE))
 	@scripts/check-engine $(ENGINE) --cases $(CASES) --spec $(SPEC) --jobs $(JOBS)
 
 # --- corpus generation, coverage and mutants (issue 4) ---
+#   make corpus-gen     build the case generator, build/tools/corpus-gen
+#   make corpus         add the generated cases missing from testdata/
+#   make corpus-check   the committed generated cases are what the generator writes
+#   make corpus-stats   case counts per category against the minimums
+
+# The generator links the engine's own rules and search objects: it holds
+# no second copy of the rules.
+CORPUS_GEN_SOURCES := $(wildcard src/tools/*.c)
+CORPUS_GEN_OBJECTS := $(CORPUS_GEN_SOURCES:src/tools/%.c=$(BUILD)/tools/obj/%.o) \
+    $(addprefix $(BUILD)/obj/,board.o rules.o search.o memory.o)
+
+.PHONY: corpus-gen corpus corpus-check corpus-stats
+
+corpus-gen: $(BUILD)/tools/corpus-gen
+
+$(BUILD)/tools/corpus-gen: $(CORPUS_GEN_OBJECTS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CORPUS_GEN_OBJECTS)
+
+$(BUILD)/tools/obj/%.o: src/tools/%.c src/tools/*.h src/*.h $(BUILD)/obj/compiler
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
+
+corpus: $(BUILD)/checkers $(BUILD)/tools/corpus-gen
+	@scripts/generate-corpus
+
+corpus-check: $(BUILD)/tools/corpus-gen
+	@scripts/generate-corpus --check
+
+corpus-stats:
+	@scripts/corpus-stats
 
 # --- hardening: sanitize, oom, fuzz (issue 6) ---
 

@@ -1,0 +1,226 @@
+/* gen_errors.c -- error1 .. error6: an input line that fails, at every
+ * stage of a game.
+ *
+ * Every builder (gen_error_lines.h) runs at each stage: on the first line,
+ * early, in the middle game, deep in long games, with towers on the board,
+ * and right after a promotion (the new tower in the line when it fits).
+ * Half of the cases carry lines after the faulty one, which the engine
+ * must not read: an A, a P, a legal action, a malformed line. */
+#include "gen_categories.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gen_error_lines.h"
+
+typedef enum {
+    STAGE_FIRST_LINE,
+    STAGE_EARLY,
+    STAGE_MIDDLE,
+    STAGE_DEEP,
+    STAGE_TOWERS,
+    STAGE_PROMOTED,
+    STAGE_COUNT
+} stage_t;
+
+static const struct {
+    const char *slug;
+    int quota;
+} STAGES[STAGE_COUNT] = {
+    {"first-line", 1}, {"early", 1}, {"mid-game", 2},
+    {"deep", 2},       {"with-towers", 2}, {"after-promotion", 2},
+};
+
+typedef struct {
+    const error_builder_t *builder;
+    stage_t stage;
+} error_kind_t;
+
+/* The prefix length for a stage, -1 when this game has none. */
+static int stage_prefix(const game_t *game, stage_t stage, rng_t *rng,
+                        int *focus)
+{
+    action_facts_t facts[GAME_CAPACITY];
+    game_all_facts(game, facts);
+    *focus = -1;
+    switch (stage) {
+    case STAGE_FIRST_LINE:
+        return 0;
+    case STAGE_EARLY:
+        return rng_range(rng, 1, 10);
+    case STAGE_MIDDLE:
+        return rng_range(rng, 11, 60);
+    case STAGE_DEEP:
+        return rng_range(rng, 61, game->played);
+    case STAGE_TOWERS: {
+        int first = 0;
+        while (first < game->played && !facts[first].promotes) {
+            first++;
+        }
+        return first < game->played ? rng_range(rng, first + 1, game->played)
+                                    : -1;
+    }
+    default: {
+        int promotions[GAME_CAPACITY], count = 0;
+        for (int i = 0; i < game->played; i++) {
+            if (facts[i].promotes) {
+                promotions[count++] = i;
+            }
+        }
+        if (count == 0) {
+            return -1;
+        }
+        int at = promotions[rng_below(rng, count)];
+        *focus = game->history[at].target;
+        return at + 1 + rng_below(rng, 2);  /* the tower's side moves next,
+                                               or the other side */
+    }
+    }
+}
+
+static const char *const STAGE_PHRASE[STAGE_COUNT] = {
+    "on the first line", "early", "in the middle game", "deep in a game",
+    "with towers on the board", "right after a promotion"};
+
+/* Lines that follow the faulty one and must never be read. */
+static void add_unread_lines(case_t *kase, rng_t *rng, char *note,
+                             size_t size)
+{
+    static const struct {
+        const char *line, *name;
+    } UNREAD[] = {
+        {"A", "an A"},
+        {"P", "a P"},
+        {"G6-F5", "a legal-looking action"},
+        {"F3-E4", "a legal-looking action"},
+        {"not an action", "a malformed line"},
+        {"P", "a P"},
+        {"A", "an A"},
+        {"C3-D4", "a legal-looking action"},
+    };
+    int count = rng_below(rng, 4) - 1;  /* half of the cases get none */
+    snprintf(note, size, "%s", count <= 0 ? "" : "; then, never read:");
+    for (int i = 0; i < count; i++) {
+        int which = rng_below(rng, 8);
+        case_input_unread(kase, UNREAD[which].line);
+        size_t used = strlen(note);
+        snprintf(note + used, size - used, "%s %s", i == 0 ? "" : ",",
+                 UNREAD[which].name);
+    }
+}
+
+static int game_length_for(stage_t stage, rng_t *rng)
+{
+    switch (stage) {
+    case STAGE_FIRST_LINE:
+        return 0;
+    case STAGE_EARLY:
+        return 10;
+    case STAGE_MIDDLE:
+        return 60;
+    default:
+        return rng_range(rng, 80, 220);
+    }
+}
+
+/* Writes the case when the builder works on the board after `count`
+ * actions of `game`. */
+static bool try_error_at(case_t *kase, rng_t *rng, const error_kind_t *kind,
+                         const game_t *game, int count, int focus,
+                         const char *players)
+{
+    game_t before;
+    game_prefix(game, count, &before);
+    action_t actions[MAX_ACTIONS];
+    if (game_actions(&before, actions) == 0 ||
+        (kind->stage == STAGE_TOWERS && before.board.towers == 0)) {
+        return false;  /* a game over is the wins category's business */
+    }
+    action_t last = count > 0 ? game->history[count - 1] : (action_t){0, 0};
+    error_try_t attempt = {&before.board, game_side(&before),
+                           count > 0 ? last.source : -1,
+                           count > 0 ? last.target : -1, focus, rng, "", ""};
+    if (!kind->builder->build(&attempt)) {
+        return false;
+    }
+    case_input_game(kase, game, count);
+    case_input_error(kase, attempt.line, kind->builder->error);
+    char unread[160], where[160] = "";
+    add_unread_lines(kase, rng, unread, sizeof unread);
+    if (count > 0) {
+        snprintf(where, sizeof where, " after %d actions (%s)", count,
+                 players);
+    }
+    case_set_name(kase, "%s-%s", kind->builder->slug,
+                  STAGES[kind->stage].slug);
+    case_set_reason(kase, "error %d %s, %s to move%s: \"%s\": %s%s",
+                    (int)kind->builder->error, STAGE_PHRASE[kind->stage],
+                    colour_name(game_side(&before)), where, attempt.line,
+                    attempt.what, unread);
+    return true;
+}
+
+static bool error_case(case_t *kase, rng_t *rng, int index,
+                       const void *detail)
+{
+    (void)index;
+    const error_kind_t *kind = detail;
+    game_t game;
+    char players[64];
+    random_game(&game, game_length_for(kind->stage, rng), rng, players);
+    int focus;
+    int prefix = stage_prefix(&game, kind->stage, rng, &focus);
+    if (prefix < 0 || prefix > game.played) {
+        return false;
+    }
+    /* Later positions of the same game, until the builder finds cells. */
+    int last = kind->stage == STAGE_FIRST_LINE ||
+                       kind->stage == STAGE_PROMOTED
+                   ? prefix
+                   : prefix + 30;
+    for (int count = prefix; count <= last && count <= game.played; count++) {
+        if (try_error_at(kase, rng, kind, &game, count, focus, players)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int error_builder_count(void)
+{
+    return BAD_CELL_BUILDER_COUNT + BAD_ACTION_BUILDER_COUNT +
+           ILLEGAL_ACTION_BUILDER_COUNT;
+}
+
+const error_builder_t *error_builder(int index)
+{
+    if (index < BAD_CELL_BUILDER_COUNT) {
+        return &BAD_CELL_BUILDERS[index];
+    }
+    index -= BAD_CELL_BUILDER_COUNT;
+    if (index < BAD_ACTION_BUILDER_COUNT) {
+        return &BAD_ACTION_BUILDERS[index];
+    }
+    return &ILLEGAL_ACTION_BUILDERS[index - BAD_ACTION_BUILDER_COUNT];
+}
+
+void generate_errors(generator_t *generator)
+{
+    for (int b = 0; b < error_builder_count(); b++) {
+        const error_builder_t *builder = error_builder(b);
+        char category[16];
+        snprintf(category, sizeof category, "error%d", (int)builder->error);
+        stage_t first = builder->needs == NEEDS_TOWER     ? STAGE_MIDDLE
+                        : builder->needs == NEEDS_HISTORY ? STAGE_EARLY
+                                                          : STAGE_FIRST_LINE;
+        for (int stage = first; stage < STAGE_COUNT; stage++) {
+            error_kind_t kind = {builder, (stage_t)stage};
+            char name[96];
+            snprintf(name, sizeof name, "%s-%s", builder->slug,
+                     STAGES[stage].slug);
+            generate_kind(generator, category, name, STAGES[stage].quota,
+                          stage == STAGE_FIRST_LINE ? 12 : 60, error_case,
+                          &kind);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/* gen_random.h -- the generator's own random numbers (splitmix64).
+ *
+ * The C library's rand() differs between machines; the corpus must not, so
+ * the generator carries a tiny generator of its own. Every stream is keyed
+ * by (seed, stream name, index): a case's input depends only on its own key,
+ * so adding a kind of case never changes the cases of another kind. */
+#ifndef GEN_RANDOM_H
+#define GEN_RANDOM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    uint64_t state;
+} rng_t;
+
+void rng_init(rng_t *rng, uint64_t seed, const char *stream, long index);
+
+uint64_t rng_next(rng_t *rng);
+
+/* Uniform in 0 .. bound - 1; bound > 0. */
+int rng_below(rng_t *rng, int bound);
+
+/* Uniform in low .. high, both included. */
+int rng_range(rng_t *rng, int low, int high);
+
+bool rng_percent(rng_t *rng, int percent);
+
+#endif
