@@ -7,10 +7,10 @@ source "$BATS_TEST_DIRNAME/workflow.bash"
 
 setup() {
     workflow_setup
+    out=$BATS_TEST_TMPDIR/out
     # a few real cases of every category, so that the tests stay fast
     corpus_list testdata | first_per_category 3 > "$BATS_TEST_TMPDIR/sample"
-    copy_cases "$cases" < "$BATS_TEST_TMPDIR/sample"
-    out=$BATS_TEST_TMPDIR/out
+    [[ $BATS_TEST_DESCRIPTION == *crash* ]] || copy_cases "$cases" < "$BATS_TEST_TMPDIR/sample"
 }
 
 # wrap KIND: our engine with its stderr replaced, at $BATS_TEST_TMPDIR/KIND:
@@ -82,51 +82,54 @@ WRAPPER
     wrap reworded
     run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --no-spec --cases "$cases" --output "$out"
     assert_success
-    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --exact-stderr --no-spec \
-        --cases "$cases" --output "$out"
+    local some=(--no-spec --cases "$cases" --output "$out" --category malformed --category stage0)
+    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --exact-stderr "${some[@]}"
     assert_failure 1
     assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
     assert_output --partial '+my-checkers: bad input line'
 
     wrap two-lines
-    run scripts/check-engine "$BATS_TEST_TMPDIR/two-lines" --no-spec --cases "$cases" --output "$out"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/two-lines" "${some[@]}"
     assert_failure 1
     assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
     assert_output --partial 'only the shape of stderr counts'
 
     wrap silent
-    run scripts/check-engine "$BATS_TEST_TMPDIR/silent" --no-spec --cases "$cases" --output "$out"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/silent" "${some[@]}"
     assert_failure 1
     assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
 
     wrap chatty   # stderr where the case has none
-    run scripts/check-engine "$BATS_TEST_TMPDIR/chatty" --no-spec --cases "$cases" --output "$out"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/chatty" "${some[@]}"
     assert_failure 1
     assert_line --regexp '^  stage0 +0 +[1-9][0-9]*  FAILED$'
 }
 
-@test "check-engine: a crash and a hang are named as such; the other cases still run" {
+@test "check-engine: a crash, a hang and endless output are named; the other cases still run" {
     cat > "$BATS_TEST_TMPDIR/unstable" <<ENGINE
 #!/usr/bin/env bash
 input=\$(cat)
 case \$input in
     G6-F5) kill -SEGV \$\$ ;;
     C6-D5) sleep 30 ;;
+    E6-D5) exec yes ;;
 esac
 exec "$engine" <<<"\$input"
 ENGINE
     chmod +x "$BATS_TEST_TMPDIR/unstable"
-    rm -rf "$cases" && mkdir -p "$cases"
     make_fixture_cases
     make_case stage0/hang $'C6-D5\n' "a move our engine plays at once"
+    make_case stage0/endless $'E6-D5\n' "another such move"
     run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --timeout 1 --no-spec \
         --cases "$cases" --output "$out"
     assert_failure 1
     assert_output --partial 'status: expected exit status 0, got a crash (signal SIGSEGV)'
     assert_output --partial 'status: expected exit status 0, got a hang (killed after 1s)'
-    assert_line --regexp '^  stage0 +0 +2  FAILED$'
+    assert_output --partial 'status: expected exit status 0, got a crash (signal SIGXFSZ)'
+    assert_output --partial '(it wrote more than 64 MiB and was stopped; its output is cut for the report)'
+    assert_line --regexp '^  stage0 +0 +3  FAILED$'
     assert_line --regexp '^  error5 +1 +0$'
-    assert_equal "${lines[-1]}" "2 passed, 2 failed"
+    assert_equal "${lines[-1]}" "2 passed, 3 failed"
     [[ -s $out/failures/stage0/opening.txt && -s $out/failures/stage0/hang.txt ]] ||
         fail "the failure reports were not kept"
 }
@@ -135,7 +138,7 @@ ENGINE
     local bin=$BATS_TEST_TMPDIR/bin tool
     mkdir "$bin"
     for tool in bash basename cat cmp cp cut diff dirname head ln mkdir mktemp mv nproc \
-        realpath rm sleep sort tail timeout tr wc   find sed awk grep; do
+        realpath rm sleep sort tail timeout tr truncate wc   find sed awk grep; do
         ln -s "$(command -v "$tool")" "$bin/$tool"
     done
     wrap reworded
