@@ -38,6 +38,11 @@ static void text_add_va(text_t *text, const char *format, va_list args)
     va_end(again);
 }
 
+const char *text_bytes(const text_t *text)
+{
+    return text->data != NULL ? text->data : "";
+}
+
 void text_add(text_t *text, const char *format, ...)
 {
     va_list args;
@@ -281,13 +286,12 @@ bool case_emit(case_t *kase, const char *directory)
     snprintf(status, sizeof status, "%d\n", kase->status);
     snprintf(path, sizeof path, "%s/%s/%s.in", directory, kase->category,
              kase->name);
-    write_file(path, "", kase->input.data, kase->input.length);
+    write_file(path, "", text_bytes(&kase->input), kase->input.length);
     snprintf(path, sizeof path, "%s/%s/%s.reason", directory, kase->category,
              kase->name);
     write_file(path, kase->reason, "\n", 1);
     snprintf(path, sizeof path, "%s/%s/%s.expect", directory, kase->category,
              kase->name);
-    write_file(path, status, kase->events.data == NULL ? "" : kase->events.data,
-               kase->events.length);
+    write_file(path, status, text_bytes(&kase->events), kase->events.length);
     return true;
 }

@@ -22,6 +22,9 @@ typedef struct {
 void text_add(text_t *text, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The text so far; "" before anything was added. */
+const char *text_bytes(const text_t *text);
+
 /* What an A or P command did, as the specification's minimax plays it. */
 typedef struct {
     int steps;             /* steps taken (actions computed + a final win) */
