@@ -2,7 +2,7 @@
 #
 #   make            build build/checkers
 #   make run        build and play the example P game
-#   make test       everything CI runs: check, conformance, memcheck
+#   make test       everything CI runs: check, conformance, memcheck, sanitize, oom
 #   make check      the golden suite (one bats test per case) + harness tests
 #   make help       every target
 #
@@ -46,7 +46,7 @@ run: $(BUILD)/checkers
 	$(BUILD)/checkers < $(RUN_GAME)
 
 check: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries shellcheck clang npm
+	@scripts/ensure-tools bats parallel bats-libraries shellcheck clang clang-sanitizers afl npm
 	@status=0; \
 	scripts/run-golden --name check --jobs $(JOBS) || status=1; \
 	scripts/run-bats harness scripts/bats --jobs $(JOBS) || status=1; \
@@ -63,13 +63,15 @@ memcheck: $(BUILD)/checkers
 # Installs what is missing (when it can), runs every suite even after a
 # failure, and ends with the summary line.
 test: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang npm
+	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang clang-sanitizers afl npm
 	@rm -rf $(BUILD)/results
 	@status=0; \
 	$(MAKE) --no-print-directory check || status=1; \
 	$(MAKE) --no-print-directory conformance || status=1; \
 	$(MAKE) --no-print-directory memcheck || status=1; \
-	scripts/summary check harness conformance memcheck || status=1; \
+	$(MAKE) --no-print-directory sanitize || status=1; \
+	$(MAKE) --no-print-directory oom || status=1; \
+	scripts/summary check harness conformance memcheck sanitize-clang sanitize-gcc oom || status=1; \
 	exit $$status
 
 clean:
@@ -126,5 +128,25 @@ corpus-stats:
 	@scripts/corpus-stats
 
 # --- hardening: sanitize, oom, fuzz (issue 6) ---
+#   make sanitize  the whole corpus under ASan + UBSan, built with clang and gcc
+#   make oom       fail every allocation in turn: A, P, error, malformed cases
+#   make fuzz      AFL++ for FUZZ_SECONDS (default 600), then replay its finds
+
+FUZZ_SECONDS ?= 600
+
+.PHONY: sanitize oom fuzz
+
+sanitize:
+	@scripts/ensure-tools bats parallel bats-libraries clang clang-sanitizers
+	@status=0; \
+	scripts/sanitize --cc clang --jobs $(JOBS) || status=1; \
+	scripts/sanitize --cc gcc --jobs $(JOBS) || status=1; \
+	exit $$status
+
+oom:
+	@scripts/oom --cc $(CC) --jobs $(JOBS)
+
+fuzz:
+	@scripts/fuzz --seconds $(FUZZ_SECONDS)
 
 # --- performance (issue 7) ---
