@@ -150,3 +150,11 @@ fuzz:
 	@scripts/fuzz --seconds $(FUZZ_SECONDS)
 
 # --- performance (issue 7) ---
+#   make bench     engine instructions and wall time, suite times, the targets
+#                  (QUICK=1: fewer runs, depths 1..5, no memcheck timing)
+
+.PHONY: bench
+
+bench: $(BUILD)/checkers
+	@scripts/ensure-tools valgrind hyperfine bats parallel bats-libraries
+	@scripts/bench --spec $(SPEC) $(if $(filter-out 0,$(QUICK)),--quick)
