@@ -65,12 +65,21 @@ corpus_first_difference_line() {
     echo $(( $(head -c "$((byte - 1))" -- "$expected" | wc -l) + 1 ))
 }
 
-# Which action's block of output a line of the expected output belongs to.
+# Where a line of the expected output stands: in the setup board (lines
+# 1-21), in an action's block (its header, cost and 17-line board), or
+# after one (an error or win line, or where the next action should start).
 corpus_action_at_line() {
     local expected=$1 line=$2
-    awk -v stop="$line" 'NR > stop { exit }
-        /ACTION #[0-9]+:/ { sub(/^(\*\*\* )?/, ""); block = $0 }
-        END { print (block == "" ? "the setup board, before any action" : block) }' "$expected"
+    awk -v stop="$line" -v setup_lines=21 -v board_lines=17 '
+        NR > stop { exit }
+        /ACTION #[0-9]+:/ { sub(/^(\*\*\* )?/, ""); action = $0; header = NR }
+        END {
+            if (action == "")
+                print (stop <= setup_lines ? "the setup board, before any action" \
+                                           : "what follows the setup board")
+            else
+                print (stop <= header + 1 + board_lines ? "" : "what follows ") action
+        }' "$expected"
 }
 
 corpus_show_diff() {
