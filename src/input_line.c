@@ -116,11 +116,10 @@ void input_read_line(input_t *input, input_line_t *line)
 {
     *line = (input_line_t){.kind = LINE_END, .number = input->lines_started};
     int byte = getc(input->stream);
-    if (byte == EOF) {
-        line->kind = ferror(input->stream) ? LINE_READ_ERROR : LINE_END;
-        return;
+    bool line_started = byte != EOF;
+    if (line_started) {
+        line->number = ++input->lines_started;
     }
-    line->number = ++input->lines_started;
     scan_state_t state = AT_START;
     for (; byte != EOF && byte != '\n'; byte = getc(input->stream)) {
         state = after_byte(state, byte, line);
@@ -133,9 +132,9 @@ void input_read_line(input_t *input, input_line_t *line)
     }
     if (byte == EOF && ferror(input->stream)) {
         line->kind = LINE_READ_ERROR;
-        return;
+    } else if (line_started) {
+        line->kind = kind_at_line_end(state, line);
     }
-    line->kind = kind_at_line_end(state, line);
 }
 
 static void print_escaped(FILE *out, const char *text, size_t length)

@@ -32,11 +32,6 @@ void *memory_allocate(size_t size)
     return allocation_should_fail() ? NULL : malloc(size);
 }
 
-void *memory_resize(void *block, size_t size)
-{
-    return allocation_should_fail() ? NULL : realloc(block, size);
-}
-
 void memory_release(void *block)
 {
     free(block);

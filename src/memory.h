@@ -9,9 +9,8 @@
 
 #include <stddef.h>
 
-/* Like malloc and realloc: NULL when memory is exhausted. */
+/* Like malloc: NULL when memory is exhausted. */
 void *memory_allocate(size_t size);
-void *memory_resize(void *block, size_t size);
 void memory_release(void *block);
 
 #endif
