@@ -2,8 +2,10 @@
 #
 #   make            build build/checkers
 #   make run        build and play the example P game
-#   make test       everything CI runs: check, conformance, memcheck, sanitize, oom
-#   make check      the golden suite (one bats test per case) + harness tests
+#   make test       everything CI runs: check, selftest, conformance, memcheck,
+#                   sanitize, oom, coverage; ends with "N passed, N failed"
+#   make check      the golden suite: one bats test per case, and the format
+#   make selftest   the harness's own tests (scripts/bats): it can fail, lint
 #   make help       every target
 #
 # Variables: CC (gcc or clang), CFLAGS, CASES (cases root), ENGINE (program
@@ -23,7 +25,7 @@ ENGINE_SOURCES := $(wildcard src/*.c)
 ENGINE_OBJECTS := $(ENGINE_SOURCES:src/%.c=$(BUILD)/obj/%.o)
 RUN_GAME := testdata/play/p-first-line.in
 
-.PHONY: all run check conformance memcheck test lint clean help
+.PHONY: all run check selftest conformance memcheck test test-suites clean help
 
 all: $(BUILD)/checkers
 
@@ -46,11 +48,12 @@ run: $(BUILD)/checkers
 	$(BUILD)/checkers < $(RUN_GAME)
 
 check: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries shellcheck clang clang-sanitizers afl npm
-	@status=0; \
-	scripts/run-golden --name check --jobs $(JOBS) || status=1; \
-	scripts/run-bats harness scripts/bats --jobs $(JOBS) || status=1; \
-	exit $$status
+	@scripts/ensure-tools bats parallel bats-libraries
+	@scripts/run-golden --name check --consistency --jobs $(JOBS)
+
+selftest: $(BUILD)/checkers
+	@scripts/ensure-tools bats parallel bats-libraries shellcheck clang clang-sanitizers afl npm valgrind
+	@scripts/run-bats harness scripts/bats --jobs $(JOBS)
 
 conformance: $(BUILD)/checkers
 	@scripts/ensure-tools bats parallel bats-libraries
@@ -62,17 +65,20 @@ memcheck: $(BUILD)/checkers
 
 # Installs what is missing (when it can), runs every suite even after a
 # failure, and ends with the summary line.
+TEST_SUITES := check harness conformance memcheck sanitize-clang sanitize-gcc oom coverage
 test: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang clang-sanitizers afl npm
+	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang clang-sanitizers afl npm gcovr
 	@rm -rf $(BUILD)/results
 	@status=0; \
-	$(MAKE) --no-print-directory check || status=1; \
-	$(MAKE) --no-print-directory conformance || status=1; \
-	$(MAKE) --no-print-directory memcheck || status=1; \
-	$(MAKE) --no-print-directory sanitize || status=1; \
-	$(MAKE) --no-print-directory oom || status=1; \
-	scripts/summary check harness conformance memcheck sanitize-clang sanitize-gcc oom || status=1; \
+	for suite in check selftest conformance memcheck sanitize oom coverage; do \
+	    $(MAKE) --no-print-directory $$suite || status=1; \
+	done; \
+	scripts/summary $(TEST_SUITES) || status=1; \
 	exit $$status
+
+# The suites `make test` adds up (for .ci/run's last line).
+test-suites:
+	@echo $(TEST_SUITES)
 
 clean:
 	rm -rf $(BUILD)
@@ -126,6 +132,18 @@ corpus-check: $(BUILD)/tools/corpus-gen
 
 corpus-stats:
 	@scripts/corpus-stats
+
+#   make coverage   gcov over the corpus: 100% of lines, >= 95% of branches
+#   make mutants    plant faults in src/ one by one; the corpus must catch 95%
+
+.PHONY: coverage mutants
+
+coverage:
+	@scripts/coverage
+
+mutants: $(BUILD)/checkers
+	@scripts/ensure-tools valgrind
+	@scripts/mutants --jobs $(JOBS)
 
 # --- hardening: sanitize, oom, fuzz (issue 6) ---
 #   make sanitize  the whole corpus under ASan + UBSan, built with clang and gcc

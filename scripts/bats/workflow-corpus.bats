@@ -1,18 +1,12 @@
-# workflow-corpus.bats -- the real corpus keeps its format (this test is how
-# `make check` runs scripts/check-corpus), and check-corpus catches each
-# way a corpus can drift from it, one planted fault at a time.
+# workflow-corpus.bats -- check-corpus catches each way a corpus can drift
+# from its format, one planted fault at a time. (`make check` runs it on
+# the real corpus: scripts/run-golden --consistency.)
 
 # shellcheck source=scripts/bats/workflow.bash
 source "$BATS_TEST_DIRNAME/workflow.bash"
 
 setup() {
     workflow_setup
-}
-
-@test "corpus: testdata/ is consistent (scripts/check-corpus)" {
-    run scripts/check-corpus
-    assert_success
-    assert_output --regexp '^check-corpus: [0-9]+ cases in [0-9]+ categories under testdata, 0 problems$'
 }
 
 # plant EXPECTED-MESSAGE COMMAND...: on a fresh copy of the intact fixture
