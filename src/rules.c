@@ -2,40 +2,33 @@
  *
  * Actions are found for all pieces at once with shifts of the board masks
  * (see checkers.h): a cell index plus OFFSET[d] is its neighbour in
- * direction d, and the edge masks keep a shift from wrapping around a
- * row. Only then are the pieces walked, in row-major order, to list their
- * actions in the order the specification prescribes. */
+ * direction d. Only then are the pieces walked, in row-major order, to list
+ * their actions in the order the specification prescribes. */
 #include "rules.h"
 
-enum { DIRECTION_COUNT = 4 };
+#include <stdbool.h>
 
 /* North-east, south-east, south-west, north-west: the specification's
  * order. North is towards row 1, i.e. towards bit 0. */
-static const int OFFSET[DIRECTION_COUNT] = {-7, +9, +7, -9};
+static const int OFFSET[] = {-7, +9, +7, -9};
+enum { DIRECTION_COUNT = sizeof OFFSET / sizeof OFFSET[0] };
 
 #define COLUMN_A UINT64_C(0x0101010101010101)
-#define COLUMN_B (COLUMN_A << 1)
-#define COLUMN_G (COLUMN_A << 6)
 #define COLUMN_H (COLUMN_A << 7)
 #define ROW_1 UINT64_C(0xff)
-#define ROW_2 (ROW_1 << 8)
-#define ROW_7 (ROW_1 << 48)
 #define ROW_8 (ROW_1 << 56)
 
-/* Cells from which one step, or a jump of two, in each direction stays on
- * the board. */
+/* Cells from which a step in each direction stays on the board. Only the
+ * side edges need a mask: there a shift would wrap into the next row. A
+ * step north of row 1 or south of row 8 shifts the cell past bit 0 or bit
+ * 63, which drops it by itself. */
 static const uint64_t CAN_STEP[DIRECTION_COUNT] = {
-    ~(COLUMN_H | ROW_1), ~(COLUMN_H | ROW_8),
-    ~(COLUMN_A | ROW_8), ~(COLUMN_A | ROW_1)};
-static const uint64_t CAN_JUMP[DIRECTION_COUNT] = {
-    ~(COLUMN_G | COLUMN_H | ROW_1 | ROW_2),
-    ~(COLUMN_G | COLUMN_H | ROW_7 | ROW_8),
-    ~(COLUMN_A | COLUMN_B | ROW_7 | ROW_8),
-    ~(COLUMN_A | COLUMN_B | ROW_1 | ROW_2)};
+    ~COLUMN_H, ~COLUMN_H, ~COLUMN_A, ~COLUMN_A};
 
 /* Whether a piece (not a tower) of each colour may use each direction:
  * black pieces go north, white pieces south. */
-static const int FORWARD[2][DIRECTION_COUNT] = {{1, 0, 0, 1}, {0, 1, 1, 0}};
+static const bool FORWARD[2][DIRECTION_COUNT] = {{true, false, false, true},
+                                                 {false, true, true, false}};
 static const uint64_t FAR_ROW[2] = {ROW_1, ROW_8};
 
 /* The cells whose neighbour in the direction of `offset` is in `mask`. */
@@ -66,10 +59,12 @@ int rules_legal_actions(const board_t *board, colour_t side,
     uint64_t steppers[DIRECTION_COUNT], jumpers[DIRECTION_COUNT];
     uint64_t actors = 0;
     for (int d = 0; d < DIRECTION_COUNT; d++) {
-        uint64_t movers = FORWARD[side][d] ? own : own & board->towers;
-        steppers[d] = movers & CAN_STEP[d] & cells_before(empty, OFFSET[d]);
-        jumpers[d] = movers & CAN_JUMP[d] &
-                     cells_before(opponents, OFFSET[d]) &
+        uint64_t movers = (FORWARD[side][d] ? own : own & board->towers) &
+                          CAN_STEP[d];
+        steppers[d] = movers & cells_before(empty, OFFSET[d]);
+        /* A jump needs an opponent that could itself step on. */
+        jumpers[d] = movers &
+                     cells_before(opponents & CAN_STEP[d], OFFSET[d]) &
                      cells_before(empty, 2 * OFFSET[d]);
         actors |= steppers[d] | jumpers[d];
     }
@@ -104,8 +99,8 @@ int rules_apply(board_t *board, action_t action)
         board->towers |= target;
         gain += TOWER_VALUE - PIECE_VALUE;
     }
-    int distance = action.target - action.source;
-    if (distance > 9 || distance < -9) {  /* a jump, not a step */
+    int rows = cell_row(action.target) - cell_row(action.source);
+    if (rows == 2 || rows == -2) {  /* a jump, not a step */
         uint64_t captured = cell_bit((action.source + action.target) / 2);
         board->occupied_by[opponent_of(side)] &= ~captured;
         gain += (board->towers & captured) ? TOWER_VALUE : PIECE_VALUE;
