@@ -20,10 +20,13 @@ static uint64_t dark_cells_of_rows(int first_row, int last_row)
 
 board_t board_initial(void)
 {
-    board_t board = {{0, 0}, 0};
-    board.occupied_by[WHITE] = dark_cells_of_rows(0, START_ROWS - 1);
-    board.occupied_by[BLACK] =
-        dark_cells_of_rows(BOARD_SIZE - START_ROWS, BOARD_SIZE - 1);
+    board_t board = {
+        .occupied_by = {
+            [BLACK] = dark_cells_of_rows(BOARD_SIZE - START_ROWS,
+                                         BOARD_SIZE - 1),
+            [WHITE] = dark_cells_of_rows(0, START_ROWS - 1),
+        },
+    };
     return board;
 }
 

@@ -153,8 +153,11 @@ static void print_escaped(FILE *out, const char *text, size_t length)
 
 void input_report_malformed(FILE *out, const input_line_t *line)
 {
+    /* Trailing white space is not part of the line's text. The excerpt
+     * starts with the byte that ended the leading white space, so this
+     * stops before it runs out. */
     size_t length = line->excerpt_length;
-    while (!line->excerpt_cut && length > 0 &&
+    while (!line->excerpt_cut &&
            is_blank((unsigned char)line->excerpt[length - 1])) {
         length--;
     }

@@ -104,13 +104,15 @@ static int play_input(game_t *game, input_t *input)
     }
 }
 
-/* Returns -1 and prints the diagnostic when the options are not usable. */
-static int parse_options(int argc, char **argv, game_t *game)
+typedef enum { OPTIONS_PLAY, OPTIONS_HELP_SHOWN, OPTIONS_INVALID } options_t;
+
+/* Prints the diagnostic itself when the options are not usable. */
+static options_t parse_options(int argc, char **argv, game_t *game)
 {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) {
             fputs(USAGE, stdout);
-            return 1;
+            return OPTIONS_HELP_SHOWN;
         }
         if (strcmp(argv[i], "--depth") == 0) {
             const char *value = i + 1 < argc ? argv[++i] : "";
@@ -123,19 +125,21 @@ static int parse_options(int argc, char **argv, game_t *game)
             }
             fprintf(stderr, "checkers: --depth wants 1..%d, not \"%s\"\n",
                     MAX_SEARCH_DEPTH, value);
-            return -1;
+            return OPTIONS_INVALID;
         }
         fprintf(stderr, "checkers: unknown option \"%s\" (usage: checkers "
                         "[--depth N] < actions)\n", argv[i]);
-        return -1;
+        return OPTIONS_INVALID;
     }
-    return 0;
+    return OPTIONS_PLAY;
 }
 
-/* Output errors surface at the final flush at the latest. */
+/* Output errors surface at the final flush at the latest: a failed write
+ * sets the stream's error indicator, whether during the run or here. */
 static int finish(int status)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    fflush(stdout);
+    if (ferror(stdout)) {
         fprintf(stderr, "checkers: cannot write standard output: %s\n",
                 strerror(errno));
         return EXIT_IO_ERROR;
@@ -149,9 +153,13 @@ static int finish(int status)
 int main(int argc, char **argv)
 {
     game_t game = {board_initial(), 1, DEFAULT_SEARCH_DEPTH};
-    int options = parse_options(argc, argv, &game);
-    if (options != 0) {
-        return finish(options < 0 ? EXIT_MALFORMED : EXIT_DONE);
+    switch (parse_options(argc, argv, &game)) {
+    case OPTIONS_HELP_SHOWN:
+        return finish(EXIT_DONE);
+    case OPTIONS_INVALID:
+        return finish(EXIT_MALFORMED);
+    case OPTIONS_PLAY:
+        break;
     }
     printer_setup(stdout, &game.board);
     input_t input;

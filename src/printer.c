@@ -27,7 +27,7 @@ enum {
 static void print_board(FILE *out, const board_t *board)
 {
     char text[BOARD_TEXT_LENGTH];
-    char *end = text;
+    char *end = text;  /* BOARD_TEXT_LENGTH bytes from here, exactly */
     memcpy(end, COLUMN_HEADER, HEADER_LENGTH);
     end += HEADER_LENGTH;
     memcpy(end, ROW_SEPARATOR, SEPARATOR_LENGTH);
@@ -47,7 +47,7 @@ static void print_board(FILE *out, const board_t *board)
         memcpy(end, ROW_SEPARATOR, SEPARATOR_LENGTH);
         end += SEPARATOR_LENGTH;
     }
-    fwrite(text, 1, (size_t)(end - text), out);
+    fwrite(text, 1, BOARD_TEXT_LENGTH, out);
 }
 
 void printer_setup(FILE *out, const board_t *board)

@@ -31,6 +31,27 @@ setup() {
     [[ $default != *'D5-E4'* ]]
 }
 
+@test "cli: --depth accepts exactly 1..8" {
+    for depth in 1 8; do
+        run --separate-stderr "$engine" --depth "$depth" </dev/null
+        assert_success
+        assert_line --index 0 'BOARD SIZE: 8x8'
+    done
+}
+
+@test "cli: on a shared stream the boards come before the diagnostic" {
+    # stdout is buffered and stderr is not: the engine must flush first.
+    printf 'G6-F5\ng6-f5\n' > "$BATS_TEST_TMPDIR/input"
+    # shellcheck disable=SC2016 # $1 and $2 expand in the inner shell
+    run bash -c '"$1" < "$2" 2>&1' _ "$engine" "$BATS_TEST_TMPDIR/input"
+    assert_failure 2
+    assert_line --index 42 --partial 'checkers: line 2: malformed action'
+    # shellcheck disable=SC2016
+    run bash -c '"$1" < / 2>&1' _ "$engine"
+    assert_failure 4
+    assert_line --index 21 --partial 'checkers: cannot read standard input'
+}
+
 @test "cli: a bad --depth or an unknown option exits 2 with one stderr line and no board" {
     for arguments in '--depth 0' '--depth 9' '--depth x' '--depth' '--depth 3x' '--bogus' 'file.txt'; do
         # shellcheck disable=SC2086 # the arguments are meant to split
