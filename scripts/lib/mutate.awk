@@ -16,8 +16,9 @@
 #   not     a leading ! dropped
 #   negate  the condition of a one-line `if (...) {` negated
 #   delete  a one-line expression statement deleted
-# Comment lines, preprocessor lines, string literals and code compiled only
-# into test builds (#ifdef CHECKERS_FAULT_INJECTION) are never mutated.
+# Comment lines, preprocessor lines, string literals, code compiled only
+# into test builds (#ifdef CHECKERS_FAULT_INJECTION) and the #else branch
+# of #if defined(__GNUC__) (never compiled by gcc or clang) are never mutated.
 
 function is_word(c) { return c ~ /[A-Za-z0-9_]/ }
 
@@ -110,8 +111,13 @@ BEGIN { wanted = op; in_comment = 0; in_test_only = 0 }
     if (in_comment) { mutable = 0; if (line ~ /\*\//) in_comment = 0 }
     else if (line ~ /^[ \t]*\/\*/) { mutable = 0; if (line !~ /\*\//) in_comment = 1 }
     else if (line ~ /^[ \t]*(\/\/|\*)/) mutable = 0
+    # Code gcc and clang never compile: the test-only hook, and the
+    # portable fallback of a compiler builtin.
     if (line ~ /^[ \t]*#[ \t]*ifdef[ \t]+CHECKERS_FAULT_INJECTION/) in_test_only = 1
     else if (in_test_only && line ~ /^[ \t]*#[ \t]*(else|endif)/) in_test_only = 0
+    if (line ~ /^[ \t]*#[ \t]*if[ \t]+defined\(__GNUC__\)/) in_gnuc_if = 1
+    else if (in_gnuc_if && line ~ /^[ \t]*#[ \t]*else/) in_test_only = 1
+    else if (in_gnuc_if && line ~ /^[ \t]*#[ \t]*endif/) { in_gnuc_if = 0; in_test_only = 0 }
     if (line ~ /^[ \t]*#/ || in_test_only) mutable = 0
     sub(/[ \t]*\/\*.*\*\/[ \t]*$/, "", line)   # a trailing comment is not code
     sub(/[ \t]*\/\/.*$/, "", line)
