@@ -109,8 +109,8 @@ check-engine: $(filter $(BUILD)/checkers,$(ENGINE))
 
 # The generator links the engine's own rules and search objects: it holds
 # no second copy of the rules.
-CORPUS_GEN_SOURCES := $(wildcard src/tools/*.c)
-CORPUS_GEN_OBJECTS := $(CORPUS_GEN_SOURCES:src/tools/%.c=$(BUILD)/tools/obj/%.o) \
+CORPUS_GEN_SOURCES := $(wildcard src/tools/corpus-gen/*.c)
+CORPUS_GEN_OBJECTS := $(CORPUS_GEN_SOURCES:src/tools/corpus-gen/%.c=$(BUILD)/tools/obj/%.o) \
     $(addprefix $(BUILD)/obj/,board.o rules.o search.o memory.o)
 
 .PHONY: corpus-gen corpus corpus-check corpus-stats
@@ -120,7 +120,7 @@ corpus-gen: $(BUILD)/tools/corpus-gen
 $(BUILD)/tools/corpus-gen: $(CORPUS_GEN_OBJECTS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CORPUS_GEN_OBJECTS)
 
-$(BUILD)/tools/obj/%.o: src/tools/%.c src/tools/*.h src/*.h $(BUILD)/obj/compiler
+$(BUILD)/tools/obj/%.o: src/tools/corpus-gen/%.c src/tools/corpus-gen/*.h src/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 

@@ -24,10 +24,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../src/board.h"
-#include "../../src/checkers.h"
-#include "../../src/rules.h"
-#include "../../src/search.h"
+#include "../../board.h"
+#include "../../checkers.h"
+#include "../../rules.h"
+#include "../../search.h"
 
 enum {
     MAX_GAME_ACTIONS = 160,

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../search.h"
+#include "../../search.h"
 
 static void out_of_memory(void)
 {

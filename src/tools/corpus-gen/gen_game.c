@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../board.h"
-#include "../rules.h"
-#include "../search.h"
+#include "../../board.h"
+#include "../../rules.h"
+#include "../../search.h"
 
 void game_start(game_t *game)
 {

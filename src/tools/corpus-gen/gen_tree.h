@@ -11,8 +11,8 @@
 
 #include <stdbool.h>
 
-#include "../checkers.h"
-#include "../search.h"
+#include "../../checkers.h"
+#include "../../search.h"
 
 typedef struct {
     int count;                            /* root actions */

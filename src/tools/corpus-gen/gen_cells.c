@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../rules.h"
+#include "../../rules.h"
 #include "gen_game.h"
 
 const int DIAGONAL_1[][2] = {{-1, 1}, {1, 1}, {1, -1}, {-1, -1}};

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../checkers.h"
+#include "../../checkers.h"
 #include "gen_game.h"
 
 typedef struct {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../rules.h"
+#include "../../rules.h"
 #include "gen_cells.h"
 #include "gen_game.h"
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../board.h"
-#include "../rules.h"
+#include "../../board.h"
+#include "../../rules.h"
 
 enum {
     RULE_SPECIFICATION = 0,

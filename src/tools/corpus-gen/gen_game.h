@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "../checkers.h"
+#include "../../checkers.h"
 #include "gen_random.h"
 
 enum { GAME_CAPACITY = 400 };

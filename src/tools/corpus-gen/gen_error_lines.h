@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "../checkers.h"
+#include "../../checkers.h"
 #include "gen_random.h"
 
 typedef struct {
