@@ -4,17 +4,30 @@
 #include <stdlib.h>
 
 #ifdef CHECKERS_FAULT_INJECTION
+#include <stdio.h>
+
 /* Test builds only: fail the allocation whose 1-based number is in
  * CHECKERS_FAIL_ALLOCATION, and every one after it, as a real exhausted
- * heap would. */
+ * heap would. With CHECKERS_COUNT_ALLOCATIONS set, report at exit how many
+ * allocations the run made, so that a test knows how many to fail without
+ * trusting the run it is testing (no line: none). */
+static unsigned long allocations_made;
+
+static void report_allocations(void)
+{
+    fprintf(stderr, "checkers: %lu allocations\n", allocations_made);
+}
+
 static int allocation_should_fail(void)
 {
-    static unsigned long allocations_made;
     static unsigned long fail_at;
     static int configured;
     if (!configured) {
         const char *setting = getenv("CHECKERS_FAIL_ALLOCATION");
         fail_at = setting != NULL ? strtoul(setting, NULL, 10) : 0;
+        if (getenv("CHECKERS_COUNT_ALLOCATIONS") != NULL) {
+            atexit(report_allocations);
+        }
         configured = 1;
     }
     allocations_made++;

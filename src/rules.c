@@ -11,7 +11,7 @@
 /* North-east, south-east, south-west, north-west: the specification's
  * order. North is towards row 1, i.e. towards bit 0. */
 static const int OFFSET[] = {-7, +9, +7, -9};
-enum { DIRECTION_COUNT = sizeof OFFSET / sizeof OFFSET[0] };
+enum { DIRECTION_COUNT = sizeof OFFSET / sizeof *OFFSET };
 
 #define COLUMN_A UINT64_C(0x0101010101010101)
 #define COLUMN_H (COLUMN_A << 7)

@@ -90,7 +90,8 @@ COMPILER
     assert_output --partial 'FAIL wins/a-blocks-no-message, allocation 2 failing: sanitizer report:'
     assert_output --partial 'LeakSanitizer: detected memory leaks'
     assert_output --partial "rerun: CHECKERS_FAIL_ALLOCATION=2 $BATS_TEST_TMPDIR/oom/checkers < testdata/wins/a-blocks-no-message.in"
-    assert_output --partial 'oom-planted-leak: 1 passed, 1 failed'
+    # the counting run and allocation 1 (nothing built yet) pass; the rest leak
+    assert_output --regexp 'oom-planted-leak: 2 passed, [1-9][0-9]* failed'
 }
 
 @test "oom: a swallowed out-of-memory and a message on the wrong stream both fail" {
@@ -99,7 +100,7 @@ COMPILER
         --name oom-planted-swallowed wins/a-finds-white-blocked
     assert_failure
     assert_output --partial 'allocation 1 failing: exit status 0, not 3'
-    assert_output --partial 'the walk stopped at allocation 1'
+    assert_output --partial 'wins/a-finds-white-blocked: FAILED: 1 of 1 runs wrong'
 
     cp src/main.c "$planted/main.c"
     plant main.c 's/fputs("checkers: out of memory\\n", stderr);/fputs("checkers: out of memory\\n", stdout);/'
