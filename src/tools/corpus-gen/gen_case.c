@@ -116,7 +116,9 @@ void case_input_game(case_t *kase, const game_t *source, int count)
 
 void case_input_error(case_t *kase, const char *line, action_error_t error)
 {
-    /* The specification's wording, apostrophe as settled in NOTES.md. */
+    /* The specification's wording, apostrophe as settled in NOTES.md.
+     * Written again on purpose, not taken from printer.c: the expectation
+     * is an oracle, and must not share a typo with the engine it checks. */
     static const char *const MESSAGE[] = {
         [ERROR_SOURCE_OUTSIDE] = "Source cell is outside of the board.",
         [ERROR_TARGET_OUTSIDE] = "Target cell is outside of the board.",
