@@ -106,3 +106,9 @@ ENGINE
     assert_output --partial 'wins/p-step3-retired-s1: committed as generated, but the generator'
     assert_output --partial 'corpus-check: 5 passed, 4 failed'
 }
+
+@test "generate-corpus --check: the committed corpus is what the generator writes" {
+    run scripts/generate-corpus --check --work "$work"
+    assert_success
+    assert_output --regexp 'corpus-check: [0-9]+ passed, 0 failed'
+}
