@@ -61,11 +61,14 @@ conformance: $(BUILD)/checkers
 
 memcheck: $(BUILD)/checkers
 	@scripts/ensure-tools valgrind
-	@scripts/memcheck --jobs $(JOBS)
+	@status=0; \
+	scripts/memcheck --jobs $(JOBS) || status=1; \
+	scripts/conformance --memcheck || status=1; \
+	exit $$status
 
 # Installs what is missing (when it can), runs every suite even after a
 # failure, and ends with the summary line.
-TEST_SUITES := check harness conformance memcheck sanitize-clang sanitize-gcc oom coverage
+TEST_SUITES := check harness conformance memcheck conformance-memcheck sanitize-clang sanitize-gcc oom coverage
 test: $(BUILD)/checkers
 	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang clang-sanitizers afl npm gcovr
 	@rm -rf $(BUILD)/results
