@@ -45,8 +45,9 @@ copy_case() {
     # the evidence: reason, rerun command, diff labels, divergence, status
     assert_output --partial "# reason: $(cat "$source_case.reason")"
     assert_output --partial "# rerun:  build/checkers < $probe/broken/flipped-byte.in"
-    assert_output --partial '# --- expected stdout'
-    assert_output --partial '# +++ actual stdout'
+    assert_output --partial '# diff -u of stdout:'
+    assert_line '# --- expected'
+    assert_line '# +++ actual'
     assert_output --partial 'first difference at line 5, in the setup board'
     assert_output --partial '# \ No newline at end of file'
     assert_output --partial 'status: expected exit status 0, got exit status 1'

@@ -23,9 +23,17 @@ corpus_list() {
 }
 
 corpus_expected_status() {
-    local status=0
-    if [[ -f $1.status ]]; then read -r status < "$1.status"; fi
+    local status
+    corpus_read_expected_status "$1" status
     printf '%s\n' "$status"
+}
+
+# corpus_read_expected_status P VAR: the same into VAR, without the fork of
+# a command substitution (it runs once per case in every suite).
+corpus_read_expected_status() {
+    local -n into=$2
+    into=0
+    if [[ -f $1.status ]]; then read -r into < "$1.status"; fi
 }
 
 corpus_reason() {
@@ -82,11 +90,14 @@ corpus_action_at_line() {
         }' "$expected"
 }
 
+# The diff of one stream, labelled `expected` and `actual` under a heading
+# that names the stream, cut to CORPUS_DIFF_LINES lines.
 corpus_show_diff() {
-    local expected=$1 actual=$2 label=$3 total
-    total=$(diff -a -u --label "expected $label" --label "actual $label" -- "$expected" "$actual" | wc -l)
-    diff -a -u --label "expected $label" --label "actual $label" -- "$expected" "$actual" |
-        head -n "$CORPUS_DIFF_LINES"
+    local expected=$1 actual=$2 stream=$3 difference total
+    difference=$(diff -a -u --label expected --label actual -- "$expected" "$actual") || true
+    total=$(wc -l <<< "$difference")
+    printf 'diff -u of %s:\n' "$stream"
+    head -n "$CORPUS_DIFF_LINES" <<< "$difference"
     if ((total > CORPUS_DIFF_LINES)); then
         printf '... (%d more diff lines)\n' "$((total - CORPUS_DIFF_LINES))"
     fi
@@ -105,7 +116,7 @@ corpus_same_bytes() {
 corpus_compare() {
     local case_path=$1 actual=$2 engine=$3 id=$4
     local expected_status actual_status problems=() line
-    expected_status=$(corpus_expected_status "$case_path")
+    corpus_read_expected_status "$case_path" expected_status
     read -r actual_status < "$actual.status"
     local expected_err=/dev/null
     if [[ -f $case_path.err ]]; then expected_err=$case_path.err; fi
