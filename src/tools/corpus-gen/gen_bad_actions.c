@@ -11,8 +11,6 @@
 #include "gen_cells.h"
 #include "gen_game.h"
 
-#define WRITE(field, ...) snprintf(t->field, sizeof t->field, __VA_ARGS__)
-
 /* ---- error 4: the target cell is not empty ---- */
 
 static bool target_holds_own(const error_try_t *t, pair_t pair)

@@ -12,8 +12,6 @@
 #include "gen_cells.h"
 #include "gen_game.h"
 
-#define WRITE(field, ...) snprintf(t->field, sizeof t->field, __VA_ARGS__)
-
 /* ---- error 1: the source cell is outside of the board ---- */
 
 static bool source_column_right_of_h(error_try_t *t)
@@ -120,16 +118,28 @@ static bool own_tower_off_the_edge(error_try_t *t)
     return off_the_edge(t, own(t) & t->board->towers);
 }
 
-static bool own_source_target_outside(error_try_t *t)
+/* Writes "<a cell of MASK>-<a cell outside>" into the line, the two names
+ * into SOURCE and TARGET, and returns the cell; -1 when MASK holds none. */
+static int cell_then_outside(error_try_t *t, uint64_t mask, char source[3],
+                             char target[32])
 {
-    int cell = pick_cell(t, own(t));
+    int cell = pick_cell(t, mask);
     if (cell < 0) {
-        return false;
+        return -1;
     }
-    char source[3], target[32];
     cell_name(cell, source);
     outside_cell(t->rng, target);
     WRITE(line, "%s-%s", source, target);
+    return cell;
+}
+
+static bool own_source_target_outside(error_try_t *t)
+{
+    char source[3], target[32];
+    int cell = cell_then_outside(t, own(t), source, target);
+    if (cell < 0) {
+        return false;
+    }
     WRITE(what, "%s on %s, target %s outside", holder(t, cell), source,
           target);
     return true;
@@ -137,11 +147,11 @@ static bool own_source_target_outside(error_try_t *t)
 
 static bool empty_source_target_outside(error_try_t *t)
 {
-    int cell = pick_cell(t, ~occupied(t));
     char source[3], target[32];
-    cell_name(cell, source);
-    outside_cell(t->rng, target);
-    WRITE(line, "%s-%s", source, target);
+    int cell = cell_then_outside(t, ~occupied(t), source, target);
+    if (cell < 0) {
+        return false;
+    }
     WRITE(what, "target %s is outside and source %s is %s: error 2 comes "
                 "before error 3", target, source, holder(t, cell));
     return true;
@@ -149,14 +159,11 @@ static bool empty_source_target_outside(error_try_t *t)
 
 static bool opponent_source_target_outside(error_try_t *t)
 {
-    int cell = pick_cell(t, opponents(t));
+    char source[3], target[32];
+    int cell = cell_then_outside(t, opponents(t), source, target);
     if (cell < 0) {
         return false;
     }
-    char source[3], target[32];
-    cell_name(cell, source);
-    outside_cell(t->rng, target);
-    WRITE(line, "%s-%s", source, target);
     WRITE(what, "target %s is outside and source %s holds %s: error 2 comes "
                 "before error 5", target, source, holder(t, cell));
     return true;

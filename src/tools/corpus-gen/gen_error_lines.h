@@ -23,6 +23,10 @@ typedef struct {
     char what[240];           /* out: what is wrong with it, for the reason */
 } error_try_t;
 
+/* Fills the attempt's `line` or `what`, cut to fit, e.g.
+ * WRITE(line, "%s-%s", source, target); needs <stdio.h> and an attempt t. */
+#define WRITE(field, ...) snprintf(t->field, sizeof t->field, __VA_ARGS__)
+
 /* What a builder needs that a game's first line, or its first ten
  * actions, do not have. */
 typedef enum {
