@@ -1,181 +1,127 @@
-# Makefile -- the reference engine and its golden-output harness.
+# Makefile -- two reference engines (checkers, draughts) and the golden
+# harness around them. `make help` lists every target; its text is the
+# `## ` comment on each target's line below, so the list cannot go stale.
 #
-#   make            build build/checkers
-#   make run        build and play the example P game
-#   make test       everything CI runs: check, selftest, conformance, memcheck,
-#                   sanitize, oom, coverage; ends with "N passed, N failed"
-#   make check      the golden suite: one bats test per case, and the format
-#   make selftest   the harness's own tests (scripts/bats): it can fail, lint
-#   make help       every target
-#
-# Variables: CC (gcc or clang), CFLAGS, CASES (cases root), ENGINE (program
-# under test), SPEC (the assignment's tests, default ../shared/spec), JOBS.
+# Variables: CC (gcc or clang), CFLAGS, JOBS, PROGRAM (checkers or
+# draughts, for the per-program targets), ENGINE (a program to check),
+# FUZZ_SECONDS, QUICK.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 BUILD := build
-SPEC ?= ../shared/spec
-CASES ?= testdata
-ENGINE ?= $(BUILD)/checkers
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-export SPEC CASES ENGINE
+PROGRAMS := checkers $(if $(wildcard src/draughts/*.c),draughts)
+PROGRAM ?= checkers
+FUZZ_SECONDS ?= 600
 
-ENGINE_SOURCES := $(wildcard src/*.c)
-ENGINE_OBJECTS := $(ENGINE_SOURCES:src/%.c=$(BUILD)/obj/%.o)
-RUN_GAME := testdata/play/p-first-line.in
+# The suites of `make test`, each a target below; the list exists once.
+TEST_TARGETS := check selftest memcheck sanitize oom coverage
+TOOLS_CHECK := bats parallel bats-libraries
+TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr
 
-.PHONY: all run check selftest conformance memcheck test test-suites clean help
+.PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
+    bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
+    clean help FORCE
 
-all: $(BUILD)/checkers
+all: $(PROGRAMS:%=$(BUILD)/%) ## build build/checkers and build/draughts
 
-$(BUILD)/checkers: $(ENGINE_OBJECTS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(ENGINE_OBJECTS)
-
+# One engine per folder of src/: build/obj/PROGRAM/*.o -> build/PROGRAM.
 # Objects are rebuilt when the compiler or its flags change, so that
 # `make CC=clang` after `make` never links stale gcc objects.
-$(BUILD)/obj/%.o: src/%.c src/*.h $(BUILD)/obj/compiler | $(BUILD)/obj
-	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
+define engine_rules
+$(1)_OBJECTS := $$(patsubst src/$(1)/%.c,$(BUILD)/obj/$(1)/%.o,$$(wildcard src/$(1)/*.c))
+$(BUILD)/$(1): $$($(1)_OBJECTS)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^
+$(BUILD)/obj/$(1)/%.o: src/$(1)/%.c src/$(1)/*.h $(BUILD)/obj/compiler
+	@mkdir -p $$(@D)
+	$$(CC) $$(WARNINGS) $$(CFLAGS) -c -o $$@ $$<
+endef
+$(foreach program,$(PROGRAMS),$(eval $(call engine_rules,$(program))))
 
-$(BUILD)/obj/compiler: FORCE | $(BUILD)/obj
+$(BUILD)/obj/compiler: FORCE
+	@mkdir -p $(@D)
 	@echo '$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS)' | cmp -s - $@ || \
 	    echo '$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS)' > $@
 
-$(BUILD)/obj:
-	mkdir -p $@
+run: all ## play the example games of both programs
+	$(BUILD)/checkers < testdata/checkers/examples/seed-game-P.in
+	$(if $(filter draughts,$(PROGRAMS)),$(BUILD)/draughts testdata/draughts/examples/handout-case5.in)
 
-run: $(BUILD)/checkers
-	$(BUILD)/checkers < $(RUN_GAME)
+check: all ## every golden case of both programs, the corpus format, the command-line tests
+	@scripts/lib/ensure-tools $(TOOLS_CHECK)
+	@scripts/lib/run-suite check $(PROGRAMS:%=golden-%) engine-cli
 
-check: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries
-	@scripts/run-golden --name check --consistency --jobs $(JOBS)
+selftest: all ## the harness's own tests (scripts/tests): it can fail, lint, workflows
+	@scripts/lib/ensure-tools $(TOOLS_TEST)
+	@scripts/lib/run-bats selftest scripts/tests --jobs $(JOBS)
 
-selftest: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries shellcheck clang clang-sanitizers afl npm valgrind
-	@scripts/run-bats harness scripts/bats --jobs $(JOBS)
+memcheck: all ## every golden case under Valgrind memcheck, stdout compared too
+	@scripts/lib/ensure-tools $(TOOLS_CHECK) valgrind
+	@scripts/lib/run-suite memcheck $(PROGRAMS:%=memcheck-%)
 
-conformance: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries
-	@scripts/conformance
+sanitize: ## every golden case under ASan + UBSan, built with clang and with gcc
+	@scripts/lib/ensure-tools $(TOOLS_CHECK) clang clang-sanitizers
+	@scripts/lib/run-suite sanitize $(foreach p,$(PROGRAMS),sanitize-clang-$(p) sanitize-gcc-$(p))
 
-memcheck: $(BUILD)/checkers
-	@scripts/ensure-tools valgrind
-	@status=0; \
-	scripts/memcheck --jobs $(JOBS) || status=1; \
-	scripts/conformance --memcheck || status=1; \
-	exit $$status
+oom: ## fail every allocation in turn on chosen cases of both programs
+	@scripts/lib/ensure-tools parallel clang clang-sanitizers
+	@scripts/lib/run-suite oom $(PROGRAMS:%=oom-%)
 
-# Installs what is missing (when it can), runs every suite even after a
-# failure, and ends with the summary line.
-TEST_SUITES := check harness conformance memcheck conformance-memcheck sanitize-clang sanitize-gcc oom coverage
-test: $(BUILD)/checkers
-	@scripts/ensure-tools bats parallel bats-libraries valgrind shellcheck clang clang-sanitizers afl npm gcovr
-	@rm -rf $(BUILD)/results
-	@status=0; \
-	for suite in check selftest conformance memcheck sanitize oom coverage; do \
-	    $(MAKE) --no-print-directory $$suite || status=1; \
-	done; \
-	scripts/summary $(TEST_SUITES) || status=1; \
-	exit $$status
+coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per program
+	@scripts/lib/ensure-tools $(TOOLS_CHECK) gcovr
+	@scripts/lib/run-suite coverage $(PROGRAMS:%=coverage-%)
 
-# The suites `make test` adds up (for .ci/run's last line).
-test-suites:
-	@echo $(TEST_SUITES)
+test: all ## everything CI runs; installs missing tools; ends "N passed, N failed"
+	@scripts/lib/ensure-tools $(TOOLS_TEST)
+	@scripts/lib/run-suite --all $(TEST_TARGETS)
 
-clean:
-	rm -rf $(BUILD)
+mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
+	@scripts/lib/ensure-tools $(TOOLS_CHECK) valgrind
+	@scripts/mutants --program $(PROGRAM) --jobs $(JOBS)
 
-help:
-	@sed -n 's/^#   //p' Makefile
+fuzz: ## AFL++ on PROGRAM's input for FUZZ_SECONDS (default 600), finds replayed
+	@scripts/fuzz --program $(PROGRAM) --seconds $(FUZZ_SECONDS)
 
-FORCE:
+bench: all ## engine instructions, wall times and suite times (QUICK=1: fewer runs)
+	@scripts/lib/ensure-tools valgrind hyperfine $(TOOLS_CHECK)
+	@scripts/bench $(if $(filter-out 0,$(QUICK)),--quick)
 
-# --- maintainer workflows (issue 5) ---
-#   make check-corpus   the corpus keeps its format (also a test in make check)
-#   make check-engine   any program against the corpus: make check-engine ENGINE=./prog
+check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM=draughts]
+	@scripts/check-engine --program $(PROGRAM) $(ENGINE)
 
-.PHONY: check-corpus check-engine
+check-corpus: ## the corpus keeps its case format (also part of make check)
+	@for p in $(PROGRAMS); do scripts/check-corpus --cases testdata/$$p || exit 1; done
 
-check-corpus:
-	@scripts/check-corpus --cases $(CASES)
+corpus-stats: ## case counts per category against the minimums
+	@scripts/corpus-stats
 
-# Builds our engine only when it is the one being checked.
-check-engine: $(filter $(BUILD)/checkers,$(ENGINE))
-	@scripts/check-engine $(ENGINE) --cases $(CASES) --spec $(SPEC) --jobs $(JOBS)
+corpus-gen: $(BUILD)/tools/checkers-corpus-gen ## build the checkers case generator
 
-# --- corpus generation, coverage and mutants (issue 4) ---
-#   make corpus-gen     build the case generator, build/tools/corpus-gen
-#   make corpus         add the generated cases missing from testdata/
-#   make corpus-check   the committed generated cases are what the generator writes
-#   make corpus-stats   case counts per category against the minimums
+corpus: all corpus-gen ## add the generated checkers cases missing from testdata/
+	@scripts/generate-corpus
 
-# The generator links the engine's own rules and search objects: it holds
-# no second copy of the rules.
-CORPUS_GEN_SOURCES := $(wildcard src/tools/corpus-gen/*.c)
-CORPUS_GEN_OBJECTS := $(CORPUS_GEN_SOURCES:src/tools/corpus-gen/%.c=$(BUILD)/tools/obj/%.o) \
-    $(addprefix $(BUILD)/obj/,board.o rules.o search.o memory.o)
+corpus-check: corpus-gen ## the committed generated cases are what the generator writes
+	@scripts/generate-corpus --check
 
-.PHONY: corpus-gen corpus corpus-check corpus-stats
+# The checkers generator links the engine's own rules and search objects:
+# what it takes from the engine and what it re-derives is written at the
+# top of src/tools/checkers-corpus-gen/corpus_gen.c.
+CORPUS_GEN_OBJECTS := \
+    $(patsubst src/tools/checkers-corpus-gen/%.c,$(BUILD)/tools/obj/%.o,$(wildcard src/tools/checkers-corpus-gen/*.c)) \
+    $(addprefix $(BUILD)/obj/checkers/,board.o rules.o search.o memory.o)
 
-corpus-gen: $(BUILD)/tools/corpus-gen
+$(BUILD)/tools/checkers-corpus-gen: $(CORPUS_GEN_OBJECTS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/tools/corpus-gen: $(CORPUS_GEN_OBJECTS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CORPUS_GEN_OBJECTS)
-
-$(BUILD)/tools/obj/%.o: src/tools/corpus-gen/%.c src/tools/corpus-gen/*.h src/*.h $(BUILD)/obj/compiler
+$(BUILD)/tools/obj/%.o: src/tools/checkers-corpus-gen/%.c src/tools/checkers-corpus-gen/*.h src/checkers/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
-corpus: $(BUILD)/checkers $(BUILD)/tools/corpus-gen
-	@scripts/generate-corpus
+clean: ## remove build/
+	rm -rf $(BUILD)
 
-corpus-check: $(BUILD)/tools/corpus-gen
-	@scripts/generate-corpus --check
+help: ## this list
+	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
-corpus-stats:
-	@scripts/corpus-stats
-
-#   make coverage   gcov over the corpus: 100% of lines, >= 95% of branches
-#   make mutants    plant faults in src/ one by one; the corpus must catch 95%
-
-.PHONY: coverage mutants
-
-coverage:
-	@scripts/coverage
-
-mutants: $(BUILD)/checkers
-	@scripts/ensure-tools valgrind
-	@scripts/mutants --jobs $(JOBS)
-
-# --- hardening: sanitize, oom, fuzz (issue 6) ---
-#   make sanitize  the whole corpus under ASan + UBSan, built with clang and gcc
-#   make oom       fail every allocation in turn: A, P, error, malformed cases
-#   make fuzz      AFL++ for FUZZ_SECONDS (default 600), then replay its finds
-
-FUZZ_SECONDS ?= 600
-
-.PHONY: sanitize oom fuzz
-
-sanitize:
-	@scripts/ensure-tools bats parallel bats-libraries clang clang-sanitizers
-	@status=0; \
-	scripts/sanitize --cc clang --jobs $(JOBS) || status=1; \
-	scripts/sanitize --cc gcc --jobs $(JOBS) || status=1; \
-	exit $$status
-
-oom:
-	@scripts/oom --cc $(CC) --jobs $(JOBS)
-
-fuzz:
-	@scripts/fuzz --seconds $(FUZZ_SECONDS)
-
-# --- performance (issue 7) ---
-#   make bench     engine instructions and wall time, suite times, the targets
-#                  (QUICK=1: fewer runs, depths 1..5, no memcheck timing)
-
-.PHONY: bench
-
-bench: $(BUILD)/checkers
-	@scripts/ensure-tools valgrind hyperfine bats parallel bats-libraries
-	@scripts/bench --spec $(SPEC) $(if $(filter-out 0,$(QUICK)),--quick)
+FORCE:

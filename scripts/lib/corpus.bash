@@ -11,7 +11,7 @@
 #   P.err     the expected stderr, only when it is not empty
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
-CORPUS_NAME_PATTERN='^[a-z0-9][a-z0-9_-]*$'
+CORPUS_NAME_PATTERN='^[A-Za-z0-9][A-Za-z0-9_-]*$'
 CORPUS_TIMEOUT=${CORPUS_TIMEOUT:-20}
 CORPUS_DIFF_LINES=${CORPUS_DIFF_LINES:-80}
 
@@ -44,9 +44,14 @@ corpus_reason() {
 
 # Runs ENGINE on case P; writes A.out, A.err and A.status. A run that
 # outlives CORPUS_TIMEOUT seconds is killed (status 124, as timeout(1)).
+# With CORPUS_WRAPPER set (scripts/lib/wrap-memcheck), the engine runs
+# under it, its tool log kept as CORPUS_TOOL_LOGS/ID.log.
 corpus_run() {
-    local engine=$1 case_path=$2 actual=$3 status=0
-    timeout --kill-after=5 "$CORPUS_TIMEOUT" "$engine" \
+    local engine=$1 case_path=$2 actual=$3 status=0 wrapper=()
+    if [[ -n ${CORPUS_WRAPPER:-} ]]; then
+        wrapper=("$CORPUS_WRAPPER" "${CORPUS_TOOL_LOGS:?}/${4:-case}.log")
+    fi
+    timeout --kill-after=5 "$CORPUS_TIMEOUT" "${wrapper[@]}" "$engine" \
         < "$case_path.in" > "$actual.out" 2> "$actual.err" || status=$?
     printf '%s\n' "$status" > "$actual.status"
 }
@@ -90,6 +95,37 @@ corpus_action_at_line() {
         }' "$expected"
 }
 
+# Where line LINE of an expected output stands, in the terms of the game
+# of GOLDEN_PROGRAM (checkers by default).
+corpus_where_is_line() {
+    if [[ ${GOLDEN_PROGRAM:-checkers} == draughts ]]; then
+        corpus_trace_at_line "$@"
+    else
+        corpus_action_at_line "$@"
+    fi
+}
+
+# Draughts: the case a line belongs to and what the line is there (its
+# header, a trace line at some ply, or the first-move line).
+corpus_trace_at_line() {
+    local expected=$1 line=$2
+    awk -v stop="$line" '
+        NR > stop { exit }
+        /^case / { name = $0 }
+        NR == stop { text = $0 }
+        END {
+            if (name == "") { print "the first case"; exit }
+            if (text ~ /^case /) what = "its header"
+            else if (text ~ /^first move:/) what = "its first-move line"
+            else if (text == "") what = "the line after the end"
+            else {
+                label = text; sub(/:.*/, "", label); gsub(/\|-/, "", label)
+                what = "the trace at ply " label ": " text
+            }
+            print name ", " what
+        }' "$expected"
+}
+
 # The diff of one stream, labelled `expected` and `actual` under a heading
 # that names the stream, cut to CORPUS_DIFF_LINES lines.
 corpus_show_diff() {
@@ -126,7 +162,7 @@ corpus_compare() {
     fi
     if ! cmp -s -- "$case_path.out" "$actual.out"; then
         line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
-        problems+=("stdout: first difference at line $line, in $(corpus_action_at_line "$case_path.out" "$line")")
+        problems+=("stdout: first difference at line $line, in $(corpus_where_is_line "$case_path.out" "$line")")
     fi
     if ! corpus_same_bytes "$expected_err" "$actual.err"; then
         problems+=("stderr: differs from the expected stderr")
@@ -135,7 +171,12 @@ corpus_compare() {
 
     printf 'case:   %s\n' "$id"
     printf 'reason: %s\n' "$(corpus_reason "$case_path")"
-    printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$case_path" "$case_path"
+    if [[ ${CORPUS_GRADED:-0} == 1 ]]; then
+        printf 'rerun:  cp %s.in input.txt && %s input.txt output.txt; diff -u %s.out output.txt\n' \
+            "$case_path" "$engine" "$case_path"
+    else
+        printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$case_path" "$case_path"
+    fi
     printf '%s\n' "${problems[@]}"
     if ! cmp -s -- "$case_path.out" "$actual.out"; then
         corpus_show_diff "$case_path.out" "$actual.out" stdout

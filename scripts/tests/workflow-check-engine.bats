@@ -1,0 +1,150 @@
+# workflow-check-engine.bats -- check-engine, the tool students and markers
+# run against their own programs: what it reports, how it treats stderr,
+# crashes and hangs, and that it needs no bats.
+
+# shellcheck source=scripts/bats/workflow.bash
+source "$BATS_TEST_DIRNAME/workflow.bash"
+
+setup() {
+    workflow_setup
+    out=$BATS_TEST_TMPDIR/out
+    # a few real cases of every category, so that the tests stay fast
+    corpus_list testdata/checkers | first_per_category 3 > "$BATS_TEST_TMPDIR/sample"
+    [[ $BATS_TEST_DESCRIPTION == *crash* ]] || copy_cases "$cases" < "$BATS_TEST_TMPDIR/sample"
+}
+
+# wrap KIND: our engine with its stderr replaced, at $BATS_TEST_TMPDIR/KIND:
+#   reworded   one line of other words where ours has a line
+#   two-lines  two lines where ours has one
+#   silent     nothing at all
+#   chatty     a line on every run, also where ours has none
+wrap() {
+    local body
+    # shellcheck disable=SC2016 # the bodies are code for the wrapper
+    case $1 in
+        reworded) body='[[ -z $err ]] || echo "my-checkers: bad input line" >&2' ;;
+        two-lines) body='[[ -z $err ]] || printf "line one\nline two\n" >&2' ;;
+        silent) body=':' ;;
+        chatty) body='echo "debug output" >&2' ;;
+    esac
+    cat > "$BATS_TEST_TMPDIR/$1" <<WRAPPER
+#!/usr/bin/env bash
+exec 3>&1
+err=\$("$engine" 2>&1 >&3) && status=0 || status=\$?
+$body
+exit "\$status"
+WRAPPER
+    chmod +x "$BATS_TEST_TMPDIR/$1"
+}
+
+@test "check-engine: our engine passes, byte for byte, with a table per category" {
+    run scripts/check-engine build/checkers --exact-stderr --cases "$cases" --output "$out"
+    assert_success
+    local count category
+    count=$(wc -l < "$BATS_TEST_TMPDIR/sample")
+    if [[ -d ${SPEC:-../shared/spec}/official ]]; then
+        count=$((count + $(corpus_list "$out/conformance" | wc -l)))
+        assert_output --regexp '  official +[1-9][0-9]* +0'
+        assert_output --regexp '  examples +[1-9][0-9]* +0'
+    else
+        assert_output --partial 'NOTE: no official tests or worked examples'
+    fi
+    while read -r category; do
+        assert_output --regexp "  $category +[1-9][0-9]* +0"
+    done < <(cut -d/ -f1 "$BATS_TEST_TMPDIR/sample" | sort -u)
+    assert_line --regexp "^  total +$count +0$"
+    assert_equal "${lines[-1]}" "$count passed, 0 failed"
+}
+
+@test "check-engine: says so when the official tests are absent; --category narrows" {
+    run scripts/check-engine build/checkers --spec "$BATS_TEST_TMPDIR/no-spec" \
+        --cases "$cases" --output "$out" --category malformed
+    assert_success
+    assert_output --partial "NOTE: no official tests or worked examples in"
+    assert_output --partial "'$BATS_TEST_TMPDIR/no-spec'; checking the corpus only"
+    local count
+    count=$(grep -c '^malformed/' "$BATS_TEST_TMPDIR/sample")
+    assert_equal "${lines[-1]}" "$count passed, 0 failed"
+    refute_output --partial 'stage0'
+
+    run scripts/check-engine build/checkers --cases "$cases" --category no-such
+    assert_failure 2
+    assert_output --partial "no category 'no-such'"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/missing" --cases "$cases"
+    assert_failure 2
+    assert_output --partial 'is not an executable file'
+}
+
+@test "check-engine: another diagnostic wording passes; a wrong stderr shape fails" {
+    local malformed
+    malformed=$(grep -c '^malformed/' "$BATS_TEST_TMPDIR/sample")
+    ((malformed > 0)) || fail "the sample has no malformed case"
+    wrap reworded
+    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --no-spec --cases "$cases" --output "$out"
+    assert_success
+    local some=(--no-spec --cases "$cases" --output "$out" --category malformed --category stage0)
+    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --exact-stderr "${some[@]}"
+    assert_failure 1
+    assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
+    assert_output --partial '+my-checkers: bad input line'
+
+    wrap two-lines
+    run scripts/check-engine "$BATS_TEST_TMPDIR/two-lines" "${some[@]}"
+    assert_failure 1
+    assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
+    assert_output --partial 'only the shape of stderr counts'
+
+    wrap silent
+    run scripts/check-engine "$BATS_TEST_TMPDIR/silent" "${some[@]}"
+    assert_failure 1
+    assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
+
+    wrap chatty   # stderr where the case has none
+    run scripts/check-engine "$BATS_TEST_TMPDIR/chatty" "${some[@]}"
+    assert_failure 1
+    assert_line --regexp '^  stage0 +0 +[1-9][0-9]*  FAILED$'
+}
+
+@test "check-engine: a crash, a hang and endless output are named; the other cases still run" {
+    cat > "$BATS_TEST_TMPDIR/unstable" <<ENGINE
+#!/usr/bin/env bash
+input=\$(cat)
+case \$input in
+    G6-F5) kill -SEGV \$\$ ;;
+    C6-D5) sleep 30 ;;
+    E6-D5) exec yes ;;
+esac
+exec "$engine" <<<"\$input"
+ENGINE
+    chmod +x "$BATS_TEST_TMPDIR/unstable"
+    make_fixture_cases
+    make_case stage0/hang $'C6-D5\n' "a move our engine plays at once"
+    make_case stage0/endless $'E6-D5\n' "another such move"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --timeout 1 --no-spec \
+        --cases "$cases" --output "$out"
+    assert_failure 1
+    assert_output --partial 'status: expected exit status 0, got a crash (signal SIGSEGV)'
+    assert_output --partial 'status: expected exit status 0, got a hang (killed after 1s)'
+    assert_output --partial 'status: expected exit status 0, got a crash (signal SIGXFSZ)'
+    assert_output --partial '(it wrote more than 64 MiB and was stopped; its output is cut for the report)'
+    assert_line --regexp '^  stage0 +0 +3  FAILED$'
+    assert_line --regexp '^  error5 +1 +0$'
+    assert_equal "${lines[-1]}" "2 passed, 3 failed"
+    [[ -s $out/failures/stage0/opening.txt && -s $out/failures/stage0/hang.txt ]] ||
+        fail "the failure reports were not kept"
+}
+
+@test "check-engine: needs no bats or GNU parallel: bash, coreutils, diffutils, find, sed, awk, grep" {
+    local bin=$BATS_TEST_TMPDIR/bin tool
+    mkdir "$bin"
+    for tool in bash basename cat cmp cp cut diff dirname head ln mkdir mktemp mv nproc \
+        realpath rm sleep sort tail timeout tr truncate wc   find sed awk grep; do
+        ln -s "$(command -v "$tool")" "$bin/$tool"
+    done
+    wrap reworded
+    PATH=$bin run "$bin/bash" scripts/check-engine "$BATS_TEST_TMPDIR/reworded" \
+        --cases "$cases" --output "$out"
+    assert_success
+    assert_output --regexp '[1-9][0-9]* passed, 0 failed$'
+    refute_output --partial 'command not found'
+}

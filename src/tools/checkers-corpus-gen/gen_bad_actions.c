@@ -1,0 +1,251 @@
+/* gen_bad_actions.c -- lines that fail on the cells' contents: errors 4, 5.
+ *
+ * As in gen_bad_cells.c, `what` names the cells and what they hold, and
+ * which later checks the line would also fail. */
+#include "gen_error_lines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../checkers/rules.h"
+#include "gen_cells.h"
+#include "gen_game.h"
+
+/* ---- error 4: the target cell is not empty ---- */
+
+static bool target_holds_own(const error_try_t *t, pair_t pair)
+{
+    return holds(own(t), pair.target);
+}
+
+static bool target_holds_opponent(const error_try_t *t, pair_t pair)
+{
+    return holds(opponents(t), pair.target);
+}
+
+static bool target_occupied(const error_try_t *t, pair_t pair)
+{
+    return holds(occupied(t), pair.target);
+}
+
+
+static bool step_onto_own(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT, target_holds_own,
+                   &pair)) {
+        return false;
+    }
+    write_pair(t, pair, "");
+    return true;
+}
+
+static bool step_onto_opponent(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT,
+                   target_holds_opponent, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, " (a step onto it, not a jump over it)");
+    return true;
+}
+
+static bool tower_onto_occupied(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, own(t) & t->board->towers, DIAGONAL_1, DIAGONAL_1_COUNT,
+                   target_occupied, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, "");
+    return true;
+}
+
+static bool opponent_source_occupied_target(error_try_t *t)
+{
+    int source = pick_cell(t, opponents(t));
+    int target = pick_cell(t, occupied(t) & ~bit_of(source));
+    if (source < 0 || target < 0) {
+        return false;
+    }
+    write_pair(t, (pair_t){source, target},
+               ": error 4 comes before error 5 (opponent's source)");
+    return true;
+}
+
+static bool same_occupied_cell(error_try_t *t)
+{
+    int cell = pick_cell(t, occupied(t));
+    if (cell < 0) {
+        return false;
+    }
+    char name[3];
+    cell_name(cell, name);
+    WRITE(line, "%s-%s", name, name);
+    WRITE(what, "source and target are the same cell %s, holding %s", name,
+          holder(t, cell));
+    return true;
+}
+
+static bool far_occupied_target(error_try_t *t)
+{
+    int source = pick_cell(t, own(t));
+    if (source < 0) {
+        return false;
+    }
+    uint64_t near = 0;
+    for (int d = 0; d < DIAGONAL_1_COUNT; d++) {
+        int cells[] = {offset_cell(source, DIAGONAL_1[d][0], DIAGONAL_1[d][1]),
+                       offset_cell(source, DIAGONAL_2[d][0], DIAGONAL_2[d][1])};
+        for (int i = 0; i < 2; i++) {
+            near |= cells[i] >= 0 ? cell_bit(cells[i]) : 0;
+        }
+    }
+    int target = pick_cell(t, occupied(t) & ~near & ~cell_bit(source));
+    if (target < 0) {
+        return false;
+    }
+    write_pair(t, (pair_t){source, target},
+               " and is no action's reach: error 4 comes before error 6");
+    return true;
+}
+
+static bool jump_landing_occupied(const error_try_t *t, pair_t pair)
+{
+    int middle = (pair.source + pair.target) / 2;
+    int rows = cell_row(pair.target) - cell_row(pair.source);
+    return holds(opponents(t), middle) && holds(occupied(t), pair.target) &&
+           may_go(t, pair.source, rows);
+}
+
+static bool capture_landing_occupied(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
+                   jump_landing_occupied, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, ": a jump over the opponent's piece to a taken cell");
+    return true;
+}
+
+static bool onto_tower(error_try_t *t)
+{
+    int source = pick_cell(t, own(t));
+    int target = pick_cell(t, t->board->towers & ~bit_of(source));
+    if (source < 0 || target < 0) {
+        return false;
+    }
+    write_pair(t, (pair_t){source, target}, "");
+    return true;
+}
+
+/* ---- error 5: the source cell holds the opponent's piece or tower ---- */
+
+
+static bool opponent_legal_action(error_try_t *t)
+{
+    action_t legal[MAX_ACTIONS];
+    int count = rules_legal_actions(t->board, opponent_of(t->side), legal);
+    int chosen = -1, focused = 0;
+    for (int i = 0; i < count; i++) {
+        if (legal[i].source == t->focus && rng_below(t->rng, ++focused) == 0) {
+            chosen = i;
+        }
+    }
+    if (count == 0) {
+        return false;
+    }
+    if (chosen < 0) {
+        chosen = rng_below(t->rng, count);
+    }
+    write_pair(t, (pair_t){legal[chosen].source, legal[chosen].target},
+               ": legal for the opponent, but it is not their turn");
+    return true;
+}
+
+static bool opponent_tower(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, opponents(t) & t->board->towers, DIAGONAL_1,
+                   DIAGONAL_1_COUNT, target_empty, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, "");
+    return true;
+}
+
+static bool opponent_illegal_action(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, opponents(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT,
+                   target_empty, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, ", illegal for anyone: error 5 comes before error 6");
+    return true;
+}
+
+static bool piece_just_moved(error_try_t *t)
+{
+    if (t->last_target < 0) {
+        return false;
+    }
+    error_try_t focused = *t;
+    focused.focus = t->last_target;
+    pair_t pair;
+    if (!pick_pair(&focused, cell_bit(t->last_target), DIAGONAL_1,
+                   DIAGONAL_1_COUNT, target_empty, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, ", the opponent's piece that moved last");
+    return true;
+}
+
+static bool opponent_piece_our_way(const error_try_t *t, pair_t pair)
+{
+    int rows = cell_row(pair.target) - cell_row(pair.source);
+    bool our_forward = t->side == BLACK ? rows < 0 : rows > 0;
+    return our_forward && target_empty(t, pair);
+}
+
+static bool opponent_piece_forward_for_us(error_try_t *t)
+{
+    pair_t pair;
+    if (!pick_pair(t, opponents(t) & ~t->board->towers, DIAGONAL_1,
+                   DIAGONAL_1_COUNT, opponent_piece_our_way, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, ", in the direction the side to move goes");
+    return true;
+}
+
+const error_builder_t BAD_ACTION_BUILDERS[] = {
+    {ERROR_TARGET_NOT_EMPTY, "step-onto-own-piece",
+     step_onto_own, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "step-onto-opponent",
+     step_onto_opponent, NEEDS_HISTORY},
+    {ERROR_TARGET_NOT_EMPTY, "tower-onto-occupied",
+     tower_onto_occupied, NEEDS_TOWER},
+    {ERROR_TARGET_NOT_EMPTY, "opponent-source-occupied-target",
+     opponent_source_occupied_target, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "same-occupied-cell",
+     same_occupied_cell, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "far-occupied-target",
+     far_occupied_target, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "capture-landing-occupied",
+     capture_landing_occupied, NEEDS_HISTORY},
+    {ERROR_TARGET_NOT_EMPTY, "onto-a-tower", onto_tower, NEEDS_TOWER},
+    {ERROR_OPPONENTS_PIECE, "opponent-legal-action",
+     opponent_legal_action, NEEDS_NOTHING},
+    {ERROR_OPPONENTS_PIECE, "opponent-tower", opponent_tower, NEEDS_TOWER},
+    {ERROR_OPPONENTS_PIECE, "opponent-illegal-action",
+     opponent_illegal_action, NEEDS_NOTHING},
+    {ERROR_OPPONENTS_PIECE, "piece-just-moved",
+     piece_just_moved, NEEDS_HISTORY},
+    {ERROR_OPPONENTS_PIECE, "opponent-piece-our-way",
+     opponent_piece_forward_for_us, NEEDS_HISTORY},
+};
+const int BAD_ACTION_BUILDER_COUNT =
+    (int)(sizeof BAD_ACTION_BUILDERS / sizeof BAD_ACTION_BUILDERS[0]);

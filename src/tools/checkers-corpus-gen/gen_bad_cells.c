@@ -1,0 +1,315 @@
+/* gen_bad_cells.c -- lines that fail on their cells: errors 1, 2 and 3.
+ *
+ * The `what` text of each line becomes part of the case's reason, so it
+ * names the cells, what they hold, and which later checks the line would
+ * also fail. */
+#include "gen_error_lines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../checkers/rules.h"
+#include "gen_cells.h"
+#include "gen_game.h"
+
+/* ---- error 1: the source cell is outside of the board ---- */
+
+static bool source_column_right_of_h(error_try_t *t)
+{
+    char column = (char)('I' + rng_below(t->rng, 18)), target[3];
+    int row = rng_range(t->rng, 1, 8);
+    any_inside_cell(t, target);
+    WRITE(line, "%c%d-%s", column, row, target);
+    WRITE(what, "source column %c is right of column H", column);
+    return true;
+}
+
+static bool source_row_outside(error_try_t *t)
+{
+    char source[32], target[3];
+    do {
+        outside_cell(t->rng, source);
+    } while (source[0] > 'H');  /* keep the column, break the row */
+    any_inside_cell(t, target);
+    WRITE(line, "%s-%s", source, target);
+    WRITE(what, "source row %s is not one of 1..8", source + 1);
+    return true;
+}
+
+static bool both_cells_outside(error_try_t *t)
+{
+    char source[32], target[32];
+    outside_cell(t->rng, source);
+    outside_cell(t->rng, target);
+    WRITE(line, "%s-%s", source, target);
+    WRITE(what, "source %s and target %s are both outside: error 1 comes "
+                "before error 2", source, target);
+    return true;
+}
+
+static bool legal_target_outside_source(error_try_t *t)
+{
+    action_t legal[MAX_ACTIONS];
+    int count = rules_legal_actions(t->board, t->side, legal);
+    if (count == 0) {
+        return false;
+    }
+    action_t action = legal[rng_below(t->rng, count)];
+    char source[32], target[3], real[3];
+    outside_cell(t->rng, source);
+    cell_name(action.target, target);
+    cell_name(action.source, real);
+    WRITE(line, "%s-%s", source, target);
+    WRITE(what, "a legal action %s-%s typed with source %s, outside", real,
+          target, source);
+    return true;
+}
+
+static bool source_outside_target_occupied(error_try_t *t)
+{
+    char source[32], target[3];
+    int cell = pick_cell(t, occupied(t));
+    outside_cell(t->rng, source);
+    cell_name(cell, target);
+    WRITE(line, "%s-%s", source, target);
+    WRITE(what, "source %s is outside and target %s holds %s: error 1 comes "
+                "before error 4", source, target, holder(t, cell));
+    return true;
+}
+
+/* ---- error 2: the target cell is outside of the board ---- */
+
+/* One diagonal step off the east, north or south edge (west of A has no
+ * letter) by a piece or tower that may go that way. */
+static bool off_the_edge(error_try_t *t, uint64_t movers)
+{
+    int sources[CELL_COUNT * 4], rows[CELL_COUNT * 4], cols[CELL_COUNT * 4];
+    int count = 0;
+    for (int cell = 0; cell < CELL_COUNT; cell++) {
+        for (int d = 0; holds(movers, cell) && d < DIAGONAL_1_COUNT; d++) {
+            int row = cell_row(cell) + DIAGONAL_1[d][0];
+            int col = cell_col(cell) + DIAGONAL_1[d][1];
+            bool off = row < 0 || row >= BOARD_SIZE || col >= BOARD_SIZE;
+            if (off && col >= 0 && may_go(t, cell, DIAGONAL_1[d][0])) {
+                sources[count] = cell, rows[count] = row, cols[count] = col;
+                count++;
+            }
+        }
+    }
+    if (count == 0) {
+        return false;
+    }
+    int i = rng_below(t->rng, count);
+    char source[3];
+    cell_name(sources[i], source);
+    WRITE(line, "%s-%c%d", source, 'A' + cols[i], rows[i] + 1);
+    WRITE(what, "%s on %s steps diagonally off the board to %c%d",
+          holder(t, sources[i]), source, 'A' + cols[i], rows[i] + 1);
+    return true;
+}
+
+static bool own_piece_off_the_edge(error_try_t *t)
+{
+    return off_the_edge(t, own(t));
+}
+
+static bool own_tower_off_the_edge(error_try_t *t)
+{
+    return off_the_edge(t, own(t) & t->board->towers);
+}
+
+/* Writes "<a cell of MASK>-<a cell outside>" into the line, the two names
+ * into SOURCE and TARGET, and returns the cell; -1 when MASK holds none. */
+static int cell_then_outside(error_try_t *t, uint64_t mask, char source[3],
+                             char target[32])
+{
+    int cell = pick_cell(t, mask);
+    if (cell < 0) {
+        return -1;
+    }
+    cell_name(cell, source);
+    outside_cell(t->rng, target);
+    WRITE(line, "%s-%s", source, target);
+    return cell;
+}
+
+static bool own_source_target_outside(error_try_t *t)
+{
+    char source[3], target[32];
+    int cell = cell_then_outside(t, own(t), source, target);
+    if (cell < 0) {
+        return false;
+    }
+    WRITE(what, "%s on %s, target %s outside", holder(t, cell), source,
+          target);
+    return true;
+}
+
+static bool empty_source_target_outside(error_try_t *t)
+{
+    char source[3], target[32];
+    int cell = cell_then_outside(t, ~occupied(t), source, target);
+    if (cell < 0) {
+        return false;
+    }
+    WRITE(what, "target %s is outside and source %s is %s: error 2 comes "
+                "before error 3", target, source, holder(t, cell));
+    return true;
+}
+
+static bool opponent_source_target_outside(error_try_t *t)
+{
+    char source[3], target[32];
+    int cell = cell_then_outside(t, opponents(t), source, target);
+    if (cell < 0) {
+        return false;
+    }
+    WRITE(what, "target %s is outside and source %s holds %s: error 2 comes "
+                "before error 5", target, source, holder(t, cell));
+    return true;
+}
+
+/* ---- error 3: the source cell is empty ---- */
+
+static bool empty_dark_source(error_try_t *t)
+{
+    int source = pick_cell(t, empty_dark(t));
+    int target = pick_cell(t, empty_dark(t) & ~bit_of(source));
+    if (source < 0 || target < 0) {
+        return false;
+    }
+    char from[3], to[3];
+    cell_name(source, from);
+    cell_name(target, to);
+    WRITE(line, "%s-%s", from, to);
+    WRITE(what, "source %s is an empty dark cell (target %s is empty too)",
+          from, to);
+    return true;
+}
+
+static bool light_source(error_try_t *t)
+{
+    int source = pick_cell(t, ~dark_cells());
+    char from[3], to[3];
+    cell_name(source, from);
+    any_inside_cell(t, to);
+    WRITE(line, "%s-%s", from, to);
+    WRITE(what, "source %s is a light cell, always empty", from);
+    return true;
+}
+
+static bool empty_source_occupied_target(error_try_t *t)
+{
+    int source = pick_cell(t, ~occupied(t));
+    int target = pick_cell(t, occupied(t));
+    char from[3], to[3];
+    cell_name(source, from);
+    cell_name(target, to);
+    WRITE(line, "%s-%s", from, to);
+    WRITE(what, "source %s is %s and target %s holds %s: error 3 comes "
+                "before error 4", from, holder(t, source), to,
+          holder(t, target));
+    return true;
+}
+
+static bool empty_source_same_target(error_try_t *t)
+{
+    int cell = pick_cell(t, empty_dark(t));
+    if (cell < 0) {
+        return false;
+    }
+    char name[3];
+    cell_name(cell, name);
+    WRITE(line, "%s-%s", name, name);
+    WRITE(what, "source and target are the same empty cell %s", name);
+    return true;
+}
+
+static bool previous_line_again(error_try_t *t)
+{
+    if (t->last_source < 0) {
+        return false;
+    }
+    char from[3], to[3];
+    cell_name(t->last_source, from);
+    cell_name(t->last_target, to);
+    WRITE(line, "%s-%s", from, to);
+    WRITE(what, "the previous action %s-%s typed again: its source is empty "
+                "now and its target occupied (error 3 before error 4)",
+          from, to);
+    return true;
+}
+
+static bool captured_cell_source(error_try_t *t)
+{
+    if (t->last_source < 0 ||
+        abs(cell_row(t->last_target) - cell_row(t->last_source)) != 2) {
+        return false;
+    }
+    int captured = (t->last_source + t->last_target) / 2;
+    int target = pick_cell(t, empty_dark(t) & ~cell_bit(captured));
+    if (target < 0) {
+        return false;
+    }
+    char from[3], to[3];
+    cell_name(captured, from);
+    cell_name(target, to);
+    WRITE(line, "%s-%s", from, to);
+    WRITE(what, "source %s held the piece the previous action captured",
+          from);
+    return true;
+}
+
+static bool empty_source_tower_target(error_try_t *t)
+{
+    int source = pick_cell(t, empty_dark(t));
+    int target = pick_cell(t, t->board->towers);
+    if (source < 0 || target < 0) {
+        return false;
+    }
+    char from[3], to[3];
+    cell_name(source, from);
+    cell_name(target, to);
+    WRITE(line, "%s-%s", from, to);
+    WRITE(what, "source %s is empty and target %s holds %s (error 3 before "
+                "error 4)", from, to, holder(t, target));
+    return true;
+}
+
+const error_builder_t BAD_CELL_BUILDERS[] = {
+    {ERROR_SOURCE_OUTSIDE, "source-column-right-of-h",
+     source_column_right_of_h, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "source-row-outside",
+     source_row_outside, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "both-cells-outside",
+     both_cells_outside, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "legal-target-source-outside",
+     legal_target_outside_source, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "source-outside-target-occupied",
+     source_outside_target_occupied, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "piece-steps-off-the-edge",
+     own_piece_off_the_edge, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "tower-steps-off-the-edge",
+     own_tower_off_the_edge, NEEDS_TOWER},
+    {ERROR_TARGET_OUTSIDE, "own-source-target-outside",
+     own_source_target_outside, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "empty-source-target-outside",
+     empty_source_target_outside, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "opponent-source-target-outside",
+     opponent_source_target_outside, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "empty-dark-source",
+     empty_dark_source, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "light-cell-source", light_source, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "empty-source-occupied-target",
+     empty_source_occupied_target, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "empty-source-same-target",
+     empty_source_same_target, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "previous-action-again",
+     previous_line_again, NEEDS_HISTORY},
+    {ERROR_SOURCE_EMPTY, "source-just-captured",
+     captured_cell_source, NEEDS_HISTORY},
+    {ERROR_SOURCE_EMPTY, "empty-source-tower-target",
+     empty_source_tower_target, NEEDS_TOWER},
+};
+const int BAD_CELL_BUILDER_COUNT =
+    (int)(sizeof BAD_CELL_BUILDERS / sizeof BAD_CELL_BUILDERS[0]);

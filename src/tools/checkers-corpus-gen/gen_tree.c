@@ -1,0 +1,111 @@
+/* gen_tree.c -- what the depth-3 minimax tree of a position contains. */
+#include "gen_tree.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../checkers/board.h"
+#include "../../checkers/rules.h"
+
+enum {
+    RULE_SPECIFICATION = 0,
+    RULE_DEEP_STUCK_LOSE = 1,
+    RULE_SHALLOW_STUCK_PLAIN = 2
+};
+
+static int lost_for(colour_t side)
+{
+    return side == BLACK ? INT_MIN : INT_MAX;
+}
+
+static bool better_for(colour_t side, int cost, int best)
+{
+    return side == BLACK ? cost > best : cost < best;
+}
+
+/* The minimax cost of a node at `depth` under `rule`; counts stuck nodes
+ * into `stuck` when it is not NULL. */
+static int node_cost(const board_t *board, colour_t side, int depth, int rule,
+                     int stuck[])
+{
+    action_t actions[MAX_ACTIONS];
+    int count = rules_legal_actions(board, side, actions);
+    if (count == 0 && stuck != NULL) {
+        stuck[depth]++;
+    }
+    if (depth == DEFAULT_SEARCH_DEPTH) {
+        bool lose = count == 0 && (rule & RULE_DEEP_STUCK_LOSE);
+        return lose ? lost_for(side) : board_cost(board);
+    }
+    if (count == 0) {
+        return (rule & RULE_SHALLOW_STUCK_PLAIN) ? board_cost(board)
+                                                 : lost_for(side);
+    }
+    int best = lost_for(side);
+    for (int i = 0; i < count; i++) {
+        board_t child = *board;
+        rules_apply(&child, actions[i]);
+        int cost = node_cost(&child, opponent_of(side), depth + 1, rule, stuck);
+        if (better_for(side, cost, best)) {
+            best = cost;
+        }
+    }
+    return best;
+}
+
+/* The left-most best root action under `rule`. */
+static int decision(const board_t *board, colour_t side,
+                    const scored_action_t scored[], int count, int rule,
+                    int costs[], int stuck[])
+{
+    int best = 0;
+    for (int i = 0; i < count; i++) {
+        board_t child = *board;
+        rules_apply(&child, scored[i].action);
+        costs[i] = node_cost(&child, opponent_of(side), 1, rule, stuck);
+        if (better_for(side, costs[i], costs[best])) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+bool tree_facts(const board_t *board, colour_t side, tree_facts_t *facts)
+{
+    *facts = (tree_facts_t){0};
+    search_outcome_t outcome = search_score_actions(
+        board, side, DEFAULT_SEARCH_DEPTH, facts->scored, &facts->count);
+    if (outcome == SEARCH_OUT_OF_MEMORY) {
+        fputs("corpus-gen: out of memory\n", stderr);
+        exit(EXIT_FAILURE);
+    }
+    if (outcome == SEARCH_NO_ACTION) {
+        return false;
+    }
+    int costs[MAX_ACTIONS];
+    facts->best = decision(board, side, facts->scored, facts->count,
+                           RULE_SPECIFICATION, costs, facts->stuck);
+    for (int i = 0; i < facts->count; i++) {
+        if (costs[i] != facts->scored[i].cost) {
+            fprintf(stderr, "corpus-gen: the engine costs root action %d at "
+                            "%d, the oracle at %d\n", i,
+                    facts->scored[i].cost, costs[i]);
+            exit(EXIT_FAILURE);
+        }
+        facts->sharing += costs[i] == costs[facts->best];
+    }
+    facts->best_if_deep_stuck_lose = facts->best;
+    facts->best_if_shallow_stuck_plain = facts->best;
+    if (facts->stuck[DEFAULT_SEARCH_DEPTH] > 0) {
+        facts->best_if_deep_stuck_lose =
+            decision(board, side, facts->scored, facts->count,
+                     RULE_DEEP_STUCK_LOSE, costs, NULL);
+    }
+    if (facts->stuck[1] + facts->stuck[2] > 0) {
+        facts->best_if_shallow_stuck_plain =
+            decision(board, side, facts->scored, facts->count,
+                     RULE_SHALLOW_STUCK_PLAIN, costs, NULL);
+    }
+    return true;
+}
