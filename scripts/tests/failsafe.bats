@@ -81,8 +81,22 @@ LEAKY
     cc -o "$BATS_TEST_TMPDIR/leaky" "$BATS_TEST_TMPDIR/leaky.c"
     copy_case leaks
     echo 0 > "$probe/broken/leaks.status"
-    run scripts/memcheck --name failsafe-memcheck --cases "$probe" --engine "$BATS_TEST_TMPDIR/leaky"
+    run scripts/lib/run-golden --wrap memcheck --name failsafe-memcheck --cases "$probe" \
+        --engine "$BATS_TEST_TMPDIR/leaky"
     assert_failure
-    assert_output --partial 'FAIL broken/leaks: Valgrind reported errors or leaks; log: build/failsafe-memcheck/broken/leaks.log'
+    assert_output --partial 'not ok 1 broken/leaks'
+    assert_output --partial 'status: expected exit status 0, got exit status 99'
+    assert_output --partial "memcheck: Valgrind found errors or leaks (log: $root/build/failsafe-memcheck/broken/leaks.log)"
+    assert_output --partial 'definitely lost'
     assert_output --partial 'failsafe-memcheck: 0 passed, 1 failed'
+}
+
+@test "failsafe: under memcheck a wrong stdout still fails (the output is compared)" {
+    copy_case memcheck-flipped-byte
+    printf 'X' | dd of="$probe/broken/memcheck-flipped-byte.out" bs=1 seek=100 conv=notrunc status=none
+    run scripts/lib/run-golden --wrap memcheck --name failsafe-memcheck-stdout --cases "$probe"
+    assert_failure
+    assert_output --partial 'not ok 1 broken/memcheck-flipped-byte'
+    assert_output --partial 'first difference at line 5, in the setup board'
+    assert_output --partial 'failsafe-memcheck-stdout: 0 passed, 1 failed'
 }

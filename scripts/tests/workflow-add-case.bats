@@ -1,7 +1,7 @@
 # workflow-add-case.bats -- turning an input into a case: what add-case
 # writes, what it shows for review, and what it refuses.
 
-# shellcheck source=scripts/bats/workflow.bash
+# shellcheck source=scripts/tests/workflow.bash
 source "$BATS_TEST_DIRNAME/workflow.bash"
 
 setup() {
@@ -73,7 +73,7 @@ setup() {
 
 @test "add-case: rejects unsafe names and a reason that is not one line; writes nothing" {
     local bad
-    for bad in Upper '../escape' '-dash' 'a b' '' 'a/b' '.hidden'; do
+    for bad in 'dot.ted' '../escape' '-dash' 'a b' '' 'a/b' '.hidden'; do
         run scripts/add-case --cases "$cases" stage0 "$bad" "reason" /dev/null
         assert_failure 2
         assert_output --partial 'is not a safe name'

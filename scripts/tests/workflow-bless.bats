@@ -1,7 +1,7 @@
 # workflow-bless.bats -- re-recording cases: a diff first, then only what a
 # person accepted, written by rename, and never under CI.
 
-# shellcheck source=scripts/bats/workflow.bash
+# shellcheck source=scripts/tests/workflow.bash
 source "$BATS_TEST_DIRNAME/workflow.bash"
 
 setup() {

@@ -8,7 +8,7 @@
 # a variant cannot be told from its golden is left out of that variant's
 # sample, so that the claim "exactly these categories" is decidable.
 
-# shellcheck source=scripts/bats/workflow.bash
+# shellcheck source=scripts/tests/workflow.bash
 source "$BATS_TEST_DIRNAME/workflow.bash"
 
 setup() {
@@ -60,7 +60,7 @@ check_variant() {
     cat "$sample.fail" "$sample.pass" | copy_cases "$cases"
     passed=$(wc -l < "$sample.pass") failed=$(wc -l < "$sample.fail")
 
-    run scripts/check-engine "$BATS_TEST_TMPDIR/$variant" --no-spec --cases "$cases" \
+    run scripts/check-engine "$BATS_TEST_TMPDIR/$variant" --cases "$cases" \
         --output "$BATS_TEST_TMPDIR/out" --show 1
     assert_failure 1
     assert_equal "$(failed_categories)" "$expected"

@@ -2,7 +2,7 @@
 # from its format, one planted fault at a time. (`make check` runs it on
 # the real corpus: scripts/lib/run-golden --consistency.)
 
-# shellcheck source=scripts/bats/workflow.bash
+# shellcheck source=scripts/tests/workflow.bash
 source "$BATS_TEST_DIRNAME/workflow.bash"
 
 setup() {
@@ -64,7 +64,7 @@ make_intact() {
     plant 'README: a stray file outside any category' 'echo hi > README'
     plant 'stage0/deeper: a directory inside a category' 'mkdir stage0/deeper'
     plant 'stage0/link.in: not a plain file' 'ln -s opening.in stage0/link.in'
-    plant 'Stage0: category name is not safe' 'mkdir Stage0 && mv stage0/* Stage0/ && rmdir stage0'
+    plant 'stage.0: category name is not safe' 'mkdir stage.0 && mv stage0/* stage.0/ && rmdir stage0'
     plant 'stage0/Opening.in: case name is not safe' 'echo H6-G5 > stage0/Opening.in'
     plant 'wins: an empty category directory' 'mkdir wins'
 }
