@@ -65,7 +65,7 @@ make_intact() {
     plant 'stage0/deeper: a directory inside a category' 'mkdir stage0/deeper'
     plant 'stage0/link.in: not a plain file' 'ln -s opening.in stage0/link.in'
     plant 'stage.0: category name is not safe' 'mkdir stage.0 && mv stage0/* stage.0/ && rmdir stage0'
-    plant 'stage0/Opening.in: case name is not safe' 'echo H6-G5 > stage0/Opening.in'
+    plant 'stage0/op+ening.in: case name is not safe' 'echo H6-G5 > stage0/op+ening.in'
     plant 'wins: an empty category directory' 'mkdir wins'
 }
 

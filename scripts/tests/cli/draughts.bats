@@ -73,6 +73,7 @@ setup() {
     run --separate-stderr "$engine" "$examples/opening.in" /dev/full
     assert_equal "$status" 4
     [[ -n $stderr && $stderr != *$'\n'* ]]
+    # shellcheck disable=SC2016 # expanded by the inner shell
     run --separate-stderr bash -c '"$0" < "$1" > /dev/full' "$engine" "$examples/opening.in"
     assert_equal "$status" 4
 }
