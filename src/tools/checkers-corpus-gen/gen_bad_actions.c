@@ -5,7 +5,6 @@
 #include "gen_error_lines.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "../../checkers/rules.h"
 #include "gen_cells.h"
@@ -31,35 +30,21 @@ static bool target_occupied(const error_try_t *t, pair_t pair)
 
 static bool step_onto_own(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT, target_holds_own,
-                   &pair)) {
-        return false;
-    }
-    write_pair(t, pair, "");
-    return true;
+    return build_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT,
+                      target_holds_own, "");
 }
 
 static bool step_onto_opponent(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT,
-                   target_holds_opponent, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, " (a step onto it, not a jump over it)");
-    return true;
+    return build_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT,
+                      target_holds_opponent,
+                      " (a step onto it, not a jump over it)");
 }
 
 static bool tower_onto_occupied(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t) & t->board->towers, DIAGONAL_1, DIAGONAL_1_COUNT,
-                   target_occupied, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, "");
-    return true;
+    return build_pair(t, own(t) & t->board->towers, DIAGONAL_1,
+                      DIAGONAL_1_COUNT, target_occupied, "");
 }
 
 static bool opponent_source_occupied_target(error_try_t *t)
@@ -80,9 +65,8 @@ static bool same_occupied_cell(error_try_t *t)
     if (cell < 0) {
         return false;
     }
-    char name[3];
-    cell_name(cell, name);
-    WRITE(line, "%s-%s", name, name);
+    char name[3], same[3];
+    write_cells(t, cell, cell, name, same);
     WRITE(what, "source and target are the same cell %s, holding %s", name,
           holder(t, cell));
     return true;
@@ -121,13 +105,9 @@ static bool jump_landing_occupied(const error_try_t *t, pair_t pair)
 
 static bool capture_landing_occupied(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
-                   jump_landing_occupied, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": a jump over the opponent's piece to a taken cell");
-    return true;
+    return build_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
+                      jump_landing_occupied,
+                      ": a jump over the opponent's piece to a taken cell");
 }
 
 static bool onto_tower(error_try_t *t)
@@ -167,24 +147,15 @@ static bool opponent_legal_action(error_try_t *t)
 
 static bool opponent_tower(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, opponents(t) & t->board->towers, DIAGONAL_1,
-                   DIAGONAL_1_COUNT, target_empty, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, "");
-    return true;
+    return build_pair(t, opponents(t) & t->board->towers, DIAGONAL_1,
+                      DIAGONAL_1_COUNT, target_empty, "");
 }
 
 static bool opponent_illegal_action(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, opponents(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT,
-                   target_empty, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ", illegal for anyone: error 5 comes before error 6");
-    return true;
+    return build_pair(t, opponents(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT,
+                      target_empty,
+                      ", illegal for anyone: error 5 comes before error 6");
 }
 
 static bool piece_just_moved(error_try_t *t)
@@ -212,13 +183,9 @@ static bool opponent_piece_our_way(const error_try_t *t, pair_t pair)
 
 static bool opponent_piece_forward_for_us(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, opponents(t) & ~t->board->towers, DIAGONAL_1,
-                   DIAGONAL_1_COUNT, opponent_piece_our_way, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ", in the direction the side to move goes");
-    return true;
+    return build_pair(t, opponents(t) & ~t->board->towers, DIAGONAL_1,
+                      DIAGONAL_1_COUNT, opponent_piece_our_way,
+                      ", in the direction the side to move goes");
 }
 
 const error_builder_t BAD_ACTION_BUILDERS[] = {

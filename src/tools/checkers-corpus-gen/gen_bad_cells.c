@@ -6,7 +6,6 @@
 #include "gen_error_lines.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "../../checkers/rules.h"
 #include "gen_cells.h"
@@ -179,9 +178,7 @@ static bool empty_dark_source(error_try_t *t)
         return false;
     }
     char from[3], to[3];
-    cell_name(source, from);
-    cell_name(target, to);
-    WRITE(line, "%s-%s", from, to);
+    write_cells(t, source, target, from, to);
     WRITE(what, "source %s is an empty dark cell (target %s is empty too)",
           from, to);
     return true;
@@ -203,9 +200,7 @@ static bool empty_source_occupied_target(error_try_t *t)
     int source = pick_cell(t, ~occupied(t));
     int target = pick_cell(t, occupied(t));
     char from[3], to[3];
-    cell_name(source, from);
-    cell_name(target, to);
-    WRITE(line, "%s-%s", from, to);
+    write_cells(t, source, target, from, to);
     WRITE(what, "source %s is %s and target %s holds %s: error 3 comes "
                 "before error 4", from, holder(t, source), to,
           holder(t, target));
@@ -218,9 +213,8 @@ static bool empty_source_same_target(error_try_t *t)
     if (cell < 0) {
         return false;
     }
-    char name[3];
-    cell_name(cell, name);
-    WRITE(line, "%s-%s", name, name);
+    char name[3], same[3];
+    write_cells(t, cell, cell, name, same);
     WRITE(what, "source and target are the same empty cell %s", name);
     return true;
 }
@@ -231,9 +225,7 @@ static bool previous_line_again(error_try_t *t)
         return false;
     }
     char from[3], to[3];
-    cell_name(t->last_source, from);
-    cell_name(t->last_target, to);
-    WRITE(line, "%s-%s", from, to);
+    write_cells(t, t->last_source, t->last_target, from, to);
     WRITE(what, "the previous action %s-%s typed again: its source is empty "
                 "now and its target occupied (error 3 before error 4)",
           from, to);
@@ -243,7 +235,8 @@ static bool previous_line_again(error_try_t *t)
 static bool captured_cell_source(error_try_t *t)
 {
     if (t->last_source < 0 ||
-        abs(cell_row(t->last_target) - cell_row(t->last_source)) != 2) {
+        !action_is_capture((action_t){(uint8_t)t->last_source,
+                                      (uint8_t)t->last_target})) {
         return false;
     }
     int captured = (t->last_source + t->last_target) / 2;
@@ -252,9 +245,7 @@ static bool captured_cell_source(error_try_t *t)
         return false;
     }
     char from[3], to[3];
-    cell_name(captured, from);
-    cell_name(target, to);
-    WRITE(line, "%s-%s", from, to);
+    write_cells(t, captured, target, from, to);
     WRITE(what, "source %s held the piece the previous action captured",
           from);
     return true;
@@ -268,9 +259,7 @@ static bool empty_source_tower_target(error_try_t *t)
         return false;
     }
     char from[3], to[3];
-    cell_name(source, from);
-    cell_name(target, to);
-    WRITE(line, "%s-%s", from, to);
+    write_cells(t, source, target, from, to);
     WRITE(what, "source %s is empty and target %s holds %s (error 3 before "
                 "error 4)", from, to, holder(t, target));
     return true;

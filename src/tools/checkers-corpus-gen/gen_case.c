@@ -9,13 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../checkers/search.h"
-
-static void out_of_memory(void)
-{
-    fputs("corpus-gen: out of memory\n", stderr);
-    exit(EXIT_FAILURE);
-}
+#include "gen_tree.h"
 
 static void text_add_va(text_t *text, const char *format, va_list args)
 {
@@ -23,13 +17,13 @@ static void text_add_va(text_t *text, const char *format, va_list args)
     va_copy(again, args);
     int needed = vsnprintf(NULL, 0, format, args);
     if (needed < 0) {
-        out_of_memory();
+        fail_out_of_memory();
     }
     if (text->length + (size_t)needed + 1 > text->capacity) {
         size_t capacity = 2 * (text->length + (size_t)needed + 1);
         char *data = realloc(text->data, capacity);
         if (data == NULL) {
-            out_of_memory();
+            fail_out_of_memory();
         }
         text->data = data, text->capacity = capacity;
     }
@@ -66,23 +60,14 @@ void case_end(case_t *kase)
     memset(kase, 0, sizeof *kase);
 }
 
-static int count_bits(uint64_t mask)
-{
-    int count = 0;
-    for (; mask != 0; mask &= mask - 1) {
-        count++;
-    }
-    return count;
-}
-
 /* b + 3B - w - 3W, counted here rather than taken from the engine. */
 static int expected_cost(const board_t *board)
 {
     int cost = 0;
     for (int colour = BLACK; colour <= WHITE; colour++) {
         uint64_t all = board->occupied_by[colour];
-        int value = count_bits(all & ~board->towers) +
-                    3 * count_bits(all & board->towers);
+        int value = count_cells(all & ~board->towers) +
+                    3 * count_cells(all & board->towers);
         cost += colour == BLACK ? value : -value;
     }
     return cost;
@@ -138,24 +123,6 @@ void case_input_unread(case_t *kase, const char *line)
     text_add(&kase->input, "%s\n", line);
 }
 
-/* The left-most root action with the best cost (black maximises). */
-static int leftmost_best(const scored_action_t scored[], int count,
-                         colour_t side, int *sharing)
-{
-    int best = 0;
-    for (int i = 1; i < count; i++) {
-        if (side == BLACK ? scored[i].cost > scored[best].cost
-                          : scored[i].cost < scored[best].cost) {
-            best = i;
-        }
-    }
-    *sharing = 0;
-    for (int i = 0; i < count; i++) {
-        *sharing += scored[i].cost == scored[best].cost;
-    }
-    return best;
-}
-
 static void note_facts(command_report_t *report, action_facts_t facts)
 {
     report->promotions += facts.promotes;
@@ -170,13 +137,9 @@ static bool command_step(case_t *kase, command_report_t *report)
     colour_t side = game_side(&kase->game);
     scored_action_t scored[MAX_ACTIONS];
     int count = 0;
-    search_outcome_t outcome = search_score_actions(
-        &kase->game.board, side, DEFAULT_SEARCH_DEPTH, scored, &count);
-    if (outcome == SEARCH_OUT_OF_MEMORY) {
-        out_of_memory();
-    }
+    bool found = tree_root_costs(&kase->game.board, side, scored, &count);
     report->steps++;
-    if (outcome == SEARCH_NO_ACTION) {
+    if (!found) {
         report->win = true;
         report->winner = opponent_of(side);
         report->loser_has_pieces = kase->game.board.occupied_by[side] != 0;
@@ -184,8 +147,12 @@ static bool command_step(case_t *kase, command_report_t *report)
                  side == BLACK ? "WHITE" : "BLACK");
         return false;
     }
-    int sharing;
-    int best = leftmost_best(scored, count, side, &sharing);
+    /* The engine's costs, but the choice among them made here. */
+    int costs[MAX_ACTIONS], sharing = 0;
+    for (int i = 0; i < count; i++) {
+        costs[i] = scored[i].cost;
+    }
+    int best = leftmost_best(costs, count, side, &sharing);
     report->ties += sharing > 1;
     report->ties_not_first += sharing > 1 && best > 0;
     note_facts(report, action_facts(&kase->game.board, scored[best].action));
@@ -231,18 +198,9 @@ void case_set_reason(case_t *kase, const char *format, ...)
 static uint64_t *emitted;
 static size_t emitted_count, emitted_capacity;
 
-static uint64_t input_hash(const text_t *input)
-{
-    uint64_t hash = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < input->length; i++) {
-        hash = (hash ^ (unsigned char)input->data[i]) * UINT64_C(0x100000001b3);
-    }
-    return hash;
-}
-
 static bool remember_input(const text_t *input)
 {
-    uint64_t hash = input_hash(input);
+    uint64_t hash = hash_bytes(text_bytes(input), input->length);
     for (size_t i = 0; i < emitted_count; i++) {
         if (emitted[i] == hash) {
             return false;
@@ -252,7 +210,7 @@ static bool remember_input(const text_t *input)
         emitted_capacity = emitted_capacity == 0 ? 1024 : 2 * emitted_capacity;
         uint64_t *grown = realloc(emitted, emitted_capacity * sizeof *grown);
         if (grown == NULL) {
-            out_of_memory();
+            fail_out_of_memory();
         }
         emitted = grown;
     }

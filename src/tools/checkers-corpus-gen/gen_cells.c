@@ -2,9 +2,7 @@
 #include "gen_cells.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
-#include "../../checkers/rules.h"
 #include "gen_game.h"
 
 const int DIAGONAL_1[][2] = {{-1, 1}, {1, 1}, {1, -1}, {-1, -1}};
@@ -117,6 +115,17 @@ bool pick_pair(const error_try_t *t, uint64_t sources,
     return true;
 }
 
+bool build_pair(error_try_t *t, uint64_t sources, const int (*steps)[2],
+                int step_count, pair_fits_t fits, const char *note)
+{
+    pair_t pair;
+    if (!pick_pair(t, sources, steps, step_count, fits, &pair)) {
+        return false;
+    }
+    write_pair(t, pair, note);
+    return true;
+}
+
 /* Whether the piece or tower on `cell` may go `rows` rows that way. */
 bool may_go(const error_try_t *t, int cell, int rows)
 {
@@ -125,18 +134,6 @@ bool may_go(const error_try_t *t, int cell, int rows)
     }
     colour_t colour = holds(t->board->occupied_by[BLACK], cell) ? BLACK : WHITE;
     return colour == BLACK ? rows < 0 : rows > 0;
-}
-
-bool is_legal_for(const board_t *board, colour_t side, pair_t pair)
-{
-    action_t legal[MAX_ACTIONS];
-    int count = rules_legal_actions(board, side, legal);
-    for (int i = 0; i < count; i++) {
-        if (legal[i].source == pair.source && legal[i].target == pair.target) {
-            return true;
-        }
-    }
-    return false;
 }
 
 /* Writes a cell outside the board in one of three forms. Each random draw
@@ -184,12 +181,18 @@ bool target_empty(const error_try_t *t, pair_t pair)
     return !holds(occupied(t), pair.target);
 }
 
+void write_cells(error_try_t *t, int source, int target, char from[3],
+                 char to[3])
+{
+    cell_name(source, from);
+    cell_name(target, to);
+    WRITE(line, "%s-%s", from, to);
+}
+
 void write_pair(error_try_t *t, pair_t pair, const char *note)
 {
     char from[3], to[3];
-    cell_name(pair.source, from);
-    cell_name(pair.target, to);
-    snprintf(t->line, sizeof t->line, "%s-%s", from, to);
+    write_cells(t, pair.source, pair.target, from, to);
     snprintf(t->what, sizeof t->what, "%s on %s to %s, %s%s%s",
              holder(t, pair.source), from, to,
              holds(occupied(t), pair.target) ? "which holds " : "",

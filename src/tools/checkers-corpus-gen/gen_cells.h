@@ -44,11 +44,15 @@ bool pick_pair(const error_try_t *attempt, uint64_t sources,
                const int (*steps)[2], int step_count, pair_fits_t fits,
                pair_t *chosen);
 
+/* What most pair builders do: a pair as pick_pair chooses it, written by
+ * write_pair with `note`; false when no pair fits. */
+bool build_pair(error_try_t *attempt, uint64_t sources,
+                const int (*steps)[2], int step_count, pair_fits_t fits,
+                const char *note);
+
 /* Whether the piece or tower on `cell` may move `rows` rows (its colour's
  * forward direction, or any direction for a tower). */
 bool may_go(const error_try_t *attempt, int cell, int rows);
-
-bool is_legal_for(const board_t *board, colour_t side, pair_t pair);
 
 /* A cell outside the board: a column right of H, row 0 or 9, or a row
  * number of two or more digits. */
@@ -57,6 +61,11 @@ void outside_cell(rng_t *rng, char text[32]);
 void any_inside_cell(error_try_t *attempt, char name[3]);
 
 bool target_empty(const error_try_t *attempt, pair_t pair);
+
+/* Writes the line "<source>-<target>", and the two cells' names into
+ * `from` and `to` for the builder's `what`. */
+void write_cells(error_try_t *attempt, int source, int target, char from[3],
+                 char to[3]);
 
 /* Writes the pair's line, and a `what` naming both cells and what they
  * hold ("a black piece on G6 to F5, which holds a white piece" or "... to

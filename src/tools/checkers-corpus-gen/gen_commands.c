@@ -171,17 +171,18 @@ static bool opening_case(case_t *kase, rng_t *rng, int index,
 {
     (void)rng;
     const command_detail_t *detail = detail_pointer;
-    game_t game;
-    game_start(&game);
-    action_t actions[MAX_ACTIONS];
-    if (index >= game_actions(&game, actions)) {
+    action_t opening;
+    if (!opening_action(index, &opening)) {
         return false;
     }
-    game_play(&game, actions[index]);
+    game_t game;
+    game_start(&game);
+    game_play(&game, opening);
     tree_facts_t facts;
     tree_facts(&game.board, WHITE, &facts);
-    char text[6], explained[400], summary[240] = "";
-    action_text(actions[index], text);
+    char text[6], slug[6], explained[400], summary[240] = "";
+    action_text(opening, text);
+    action_slug(opening, slug);
     case_input_game(kase, &game, 1);
     command_report_t report = case_input_command(kase, detail->command);
     if (!play_wanted(detail, &report)) {
@@ -192,8 +193,7 @@ static bool opening_case(case_t *kase, rng_t *rng, int index,
     if (detail->command == 'P') {
         play_summary(&report, summary, sizeof summary);
     }
-    case_set_name(kase, "white-after-opening-%c%c-%c%c", text[0] + 32, text[1],
-                  text[3] + 32, text[4]);
+    case_set_name(kase, "white-after-opening-%s", slug);
     case_set_reason(kase, "%c for white after black's opening %s: %s%s%s",
                     detail->command, text, summary,
                     detail->command == 'P' ? "first step: " : "", explained);

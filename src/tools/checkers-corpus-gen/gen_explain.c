@@ -5,20 +5,20 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool is_capture(action_t action)
+static int root_captures(const tree_facts_t *facts)
 {
-    int rows = cell_row(action.target) - cell_row(action.source);
-    return rows == 2 || rows == -2;
+    int captures = 0;
+    for (int i = 0; i < facts->count; i++) {
+        captures += action_is_capture(facts->scored[i].action);
+    }
+    return captures;
 }
 
 bool feature_present(feature_t feature, const board_t *board,
                      const tree_facts_t *facts)
 {
     int black = towers_of(board, BLACK), white = towers_of(board, WHITE);
-    int captures = 0;
-    for (int i = 0; i < facts->count; i++) {
-        captures += is_capture(facts->scored[i].action);
-    }
+    int captures = root_captures(facts);
     switch (feature) {
     case FEATURE_TIE_NOT_FIRST:
         return facts->sharing > 1 && facts->best > 0;
@@ -93,11 +93,6 @@ static void actions_costing(const tree_facts_t *facts, int cost, char *text,
     }
 }
 
-static int lost_for(colour_t side)
-{
-    return side == BLACK ? INT_MIN : INT_MAX;
-}
-
 /* The sentences about nodes whose side to move cannot act. */
 static void explain_stuck(feature_t feature, colour_t side,
                           const tree_facts_t *facts, char *text, size_t size)
@@ -145,10 +140,7 @@ void explain_feature(feature_t feature, const board_t *board, colour_t side,
     char best[24], cost[16], list[200];
     root_action(facts, facts->best, best);
     cost_text(facts->scored[facts->best].cost, cost);
-    int captures = 0;
-    for (int i = 0; i < facts->count; i++) {
-        captures += is_capture(facts->scored[i].action);
-    }
+    int captures = root_captures(facts);
     switch (feature) {
     case FEATURE_TIE_NOT_FIRST:
     case FEATURE_TIE_MANY:

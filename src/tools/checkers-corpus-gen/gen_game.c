@@ -43,7 +43,7 @@ void game_prefix(const game_t *source, int count, game_t *prefix)
     }
 }
 
-static bool is_capture(action_t action)
+bool action_is_capture(action_t action)
 {
     int distance = abs(cell_row(action.target) - cell_row(action.source));
     return distance == 2;
@@ -54,7 +54,7 @@ static int pick_capture(const action_t actions[], int count, rng_t *rng)
     int captures[MAX_ACTIONS];
     int found = 0;
     for (int i = 0; i < count; i++) {
-        if (is_capture(actions[i])) {
+        if (action_is_capture(actions[i])) {
             captures[found++] = i;
         }
     }
@@ -150,7 +150,7 @@ action_facts_t action_facts(const board_t *board, action_t action)
     facts.by_tower = (board->towers & source) != 0;
     int rows = cell_row(action.target) - cell_row(action.source);
     facts.backward = facts.side == BLACK ? rows > 0 : rows < 0;
-    facts.capture = is_capture(action);
+    facts.capture = action_is_capture(action);
     int middle = (action.source + action.target) / 2;
     facts.captures_tower =
         facts.capture && (board->towers & cell_bit(middle)) != 0;
@@ -169,14 +169,18 @@ void game_all_facts(const game_t *game, action_facts_t facts[])
     }
 }
 
-int towers_of(const board_t *board, colour_t side)
+int count_cells(uint64_t mask)
 {
     int count = 0;
-    for (uint64_t mask = board->occupied_by[side] & board->towers; mask != 0;
-         mask &= mask - 1) {
+    for (; mask != 0; mask &= mask - 1) {
         count++;
     }
     return count;
+}
+
+int towers_of(const board_t *board, colour_t side)
+{
+    return count_cells(board->occupied_by[side] & board->towers);
 }
 
 void cell_name(int cell, char name[3])
@@ -191,6 +195,31 @@ void action_text(action_t action, char text[6])
     cell_name(action.source, text);
     text[2] = '-';
     cell_name(action.target, text + 3);
+}
+
+void action_slug(action_t action, char slug[6])
+{
+    action_text(action, slug);
+    slug[0] = (char)(slug[0] - 'A' + 'a');
+    slug[3] = (char)(slug[3] - 'A' + 'a');
+}
+
+bool opening_action(int index, action_t *action)
+{
+    game_t game;
+    game_start(&game);
+    action_t actions[MAX_ACTIONS];
+    if (index >= game_actions(&game, actions)) {
+        return false;
+    }
+    *action = actions[index];
+    return true;
+}
+
+void fail_out_of_memory(void)
+{
+    fputs("corpus-gen: out of memory\n", stderr);
+    exit(EXIT_FAILURE);
 }
 
 const char *colour_name(colour_t colour)

@@ -61,16 +61,31 @@ policy_t random_policy(rng_t *rng);
 
 const char *policy_name(policy_t policy);
 
+/* A capture is the one action whose cells are two rows apart. */
+bool action_is_capture(action_t action);
+
 action_facts_t action_facts(const board_t *board, action_t action);
 
 /* facts[i]: the facts of action number i + 1 of `game`. */
 void game_all_facts(const game_t *game, action_facts_t facts[]);
 
+/* The cells set in `mask`, counted here rather than by the engine's
+ * board_count: the expected board costs rest on it. */
+int count_cells(uint64_t mask);
+
 int towers_of(const board_t *board, colour_t side);
 
-/* "G6", "G6-F5". */
+/* Black's opening move number `index` (0 .. 6, in generation order);
+ * false past the last. */
+bool opening_action(int index, action_t *action);
+
+/* "G6", "G6-F5", and "g6-f5" for case names. */
 void cell_name(int cell, char name[3]);
 void action_text(action_t action, char text[6]);
+void action_slug(action_t action, char slug[6]);
+
+/* Stops the generator: half a case is no case. */
+void fail_out_of_memory(void);
 
 const char *colour_name(colour_t colour);  /* "black", "white" */
 

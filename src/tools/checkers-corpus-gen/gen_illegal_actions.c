@@ -19,13 +19,9 @@ static bool piece_backward_step(const error_try_t *t, pair_t pair)
 
 static bool piece_steps_backward(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t) & ~t->board->towers, DIAGONAL_1, DIAGONAL_1_COUNT,
-                   piece_backward_step, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": a piece moving backward");
-    return true;
+    return build_pair(t, own(t) & ~t->board->towers, DIAGONAL_1,
+                      DIAGONAL_1_COUNT, piece_backward_step,
+                      ": a piece moving backward");
 }
 
 static bool piece_backward_jump(const error_try_t *t, pair_t pair)
@@ -36,13 +32,9 @@ static bool piece_backward_jump(const error_try_t *t, pair_t pair)
 
 static bool piece_captures_backward(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t) & ~t->board->towers, DIAGONAL_2, DIAGONAL_2_COUNT,
-                   piece_backward_jump, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": a piece capturing backward");
-    return true;
+    return build_pair(t, own(t) & ~t->board->towers, DIAGONAL_2,
+                      DIAGONAL_2_COUNT, piece_backward_jump,
+                      ": a piece capturing backward");
 }
 
 static bool jump_over_empty_cell(const error_try_t *t, pair_t pair)
@@ -54,13 +46,9 @@ static bool jump_over_empty_cell(const error_try_t *t, pair_t pair)
 
 static bool jumps_over_empty(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
-                   jump_over_empty_cell, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": two steps at once, over an empty cell");
-    return true;
+    return build_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
+                      jump_over_empty_cell,
+                      ": two steps at once, over an empty cell");
 }
 
 static bool jump_over_own_piece(const error_try_t *t, pair_t pair)
@@ -72,56 +60,33 @@ static bool jump_over_own_piece(const error_try_t *t, pair_t pair)
 
 static bool jumps_over_own(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
-                   jump_over_own_piece, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": a jump over its own side's piece");
-    return true;
+    return build_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
+                      jump_over_own_piece,
+                      ": a jump over its own side's piece");
 }
 
 static bool moves_straight(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), STRAIGHT_2, STRAIGHT_2_COUNT, target_empty,
-                   &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": along a row or column, not diagonally");
-    return true;
+    return build_pair(t, own(t), STRAIGHT_2, STRAIGHT_2_COUNT, target_empty,
+                      ": along a row or column, not diagonally");
 }
 
 static bool moves_to_light_cell(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), STRAIGHT_1, STRAIGHT_1_COUNT, target_empty,
-                   &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": one step sideways or straight, onto a light cell");
-    return true;
+    return build_pair(t, own(t), STRAIGHT_1, STRAIGHT_1_COUNT, target_empty,
+                      ": one step sideways or straight, onto a light cell");
 }
 
 static bool moves_like_a_knight(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), KNIGHT, KNIGHT_COUNT, target_empty, &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": a knight's move");
-    return true;
+    return build_pair(t, own(t), KNIGHT, KNIGHT_COUNT, target_empty,
+                      ": a knight's move");
 }
 
 static bool moves_far_diagonally(error_try_t *t)
 {
-    pair_t pair;
-    if (!pick_pair(t, own(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT, target_empty,
-                   &pair)) {
-        return false;
-    }
-    write_pair(t, pair, ": three or more cells along a diagonal");
-    return true;
+    return build_pair(t, own(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT,
+                      target_empty, ": three or more cells along a diagonal");
 }
 
 static bool tower_jumps_without_capture(error_try_t *t)

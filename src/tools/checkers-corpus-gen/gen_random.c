@@ -1,6 +1,8 @@
 /* gen_random.c -- the generator's own random numbers (splitmix64). */
 #include "gen_random.h"
 
+#include <string.h>
+
 static uint64_t mix(uint64_t z)
 {
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
@@ -8,19 +10,20 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* FNV-1a: a stable hash of the stream name. */
-static uint64_t name_hash(const char *name)
+uint64_t hash_bytes(const void *data, size_t length)
 {
+    const unsigned char *byte = data;
     uint64_t hash = UINT64_C(0xcbf29ce484222325);
-    for (; *name != '\0'; name++) {
-        hash = (hash ^ (unsigned char)*name) * UINT64_C(0x100000001b3);
+    for (size_t i = 0; i < length; i++) {
+        hash = (hash ^ byte[i]) * UINT64_C(0x100000001b3);
     }
     return hash;
 }
 
 void rng_init(rng_t *rng, uint64_t seed, const char *stream, long index)
 {
-    rng->state = mix(mix(seed) ^ name_hash(stream)) ^ mix((uint64_t)index);
+    uint64_t name = hash_bytes(stream, strlen(stream));
+    rng->state = mix(mix(seed) ^ name) ^ mix((uint64_t)index);
 }
 
 uint64_t rng_next(rng_t *rng)

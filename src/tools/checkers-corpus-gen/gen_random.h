@@ -8,6 +8,7 @@
 #define GEN_RANDOM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -25,5 +26,8 @@ int rng_below(rng_t *rng, int bound);
 int rng_range(rng_t *rng, int low, int high);
 
 bool rng_percent(rng_t *rng, int percent);
+
+/* FNV-1a of `length` bytes: stable on every machine. */
+uint64_t hash_bytes(const void *data, size_t length);
 
 #endif

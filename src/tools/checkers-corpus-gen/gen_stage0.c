@@ -161,18 +161,15 @@ static bool opening_case(case_t *kase, rng_t *rng, int index,
                  const void *detail)
 {
     (void)rng, (void)detail;
-    game_t game;
-    game_start(&game);
-    action_t actions[MAX_ACTIONS];
-    int count = game_actions(&game, actions);
-    if (index >= count) {
+    action_t opening;
+    if (!opening_action(index, &opening)) {
         return false;
     }
-    char text[6];
-    action_text(actions[index], text);
-    case_input_action(kase, actions[index]);
-    case_set_name(kase, "opening-%c%c-%c%c", text[0] + 32, text[1],
-                  text[3] + 32, text[4]);
+    char text[6], slug[6];
+    action_text(opening, text);
+    action_slug(opening, slug);
+    case_input_action(kase, opening);
+    case_set_name(kase, "opening-%s", slug);
     case_set_reason(kase, "black's opening move %s alone: one action block, "
                     "cost 0", text);
     return true;

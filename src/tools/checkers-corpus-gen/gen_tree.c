@@ -7,6 +7,7 @@
 
 #include "../../checkers/board.h"
 #include "../../checkers/rules.h"
+#include "gen_game.h"
 
 enum {
     RULE_SPECIFICATION = 0,
@@ -14,7 +15,7 @@ enum {
     RULE_SHALLOW_STUCK_PLAIN = 2
 };
 
-static int lost_for(colour_t side)
+int lost_for(colour_t side)
 {
     return side == BLACK ? INT_MIN : INT_MAX;
 }
@@ -54,38 +55,55 @@ static int node_cost(const board_t *board, colour_t side, int depth, int rule,
     return best;
 }
 
-/* The left-most best root action under `rule`. */
-static int decision(const board_t *board, colour_t side,
-                    const scored_action_t scored[], int count, int rule,
-                    int costs[], int stuck[])
+int leftmost_best(const int costs[], int count, colour_t side, int *sharing)
 {
     int best = 0;
-    for (int i = 0; i < count; i++) {
-        board_t child = *board;
-        rules_apply(&child, scored[i].action);
-        costs[i] = node_cost(&child, opponent_of(side), 1, rule, stuck);
+    for (int i = 1; i < count; i++) {
         if (better_for(side, costs[i], costs[best])) {
             best = i;
         }
     }
+    for (int i = 0; sharing != NULL && i < count; i++) {
+        *sharing += costs[i] == costs[best];
+    }
     return best;
+}
+
+/* The left-most best root action under `rule`; `sharing` as in
+ * leftmost_best. */
+static int decision(const board_t *board, colour_t side,
+                    const scored_action_t scored[], int count, int rule,
+                    int costs[], int stuck[], int *sharing)
+{
+    for (int i = 0; i < count; i++) {
+        board_t child = *board;
+        rules_apply(&child, scored[i].action);
+        costs[i] = node_cost(&child, opponent_of(side), 1, rule, stuck);
+    }
+    return leftmost_best(costs, count, side, sharing);
+}
+
+bool tree_root_costs(const board_t *board, colour_t side,
+                     scored_action_t scored[MAX_ACTIONS], int *count)
+{
+    search_outcome_t outcome =
+        search_score_actions(board, side, DEFAULT_SEARCH_DEPTH, scored, count);
+    if (outcome == SEARCH_OUT_OF_MEMORY) {
+        fail_out_of_memory();
+    }
+    return outcome == SEARCH_FOUND;
 }
 
 bool tree_facts(const board_t *board, colour_t side, tree_facts_t *facts)
 {
     *facts = (tree_facts_t){0};
-    search_outcome_t outcome = search_score_actions(
-        board, side, DEFAULT_SEARCH_DEPTH, facts->scored, &facts->count);
-    if (outcome == SEARCH_OUT_OF_MEMORY) {
-        fputs("corpus-gen: out of memory\n", stderr);
-        exit(EXIT_FAILURE);
-    }
-    if (outcome == SEARCH_NO_ACTION) {
+    if (!tree_root_costs(board, side, facts->scored, &facts->count)) {
         return false;
     }
     int costs[MAX_ACTIONS];
     facts->best = decision(board, side, facts->scored, facts->count,
-                           RULE_SPECIFICATION, costs, facts->stuck);
+                           RULE_SPECIFICATION, costs, facts->stuck,
+                           &facts->sharing);
     for (int i = 0; i < facts->count; i++) {
         if (costs[i] != facts->scored[i].cost) {
             fprintf(stderr, "corpus-gen: the engine costs root action %d at "
@@ -93,19 +111,18 @@ bool tree_facts(const board_t *board, colour_t side, tree_facts_t *facts)
                     facts->scored[i].cost, costs[i]);
             exit(EXIT_FAILURE);
         }
-        facts->sharing += costs[i] == costs[facts->best];
     }
     facts->best_if_deep_stuck_lose = facts->best;
     facts->best_if_shallow_stuck_plain = facts->best;
     if (facts->stuck[DEFAULT_SEARCH_DEPTH] > 0) {
         facts->best_if_deep_stuck_lose =
             decision(board, side, facts->scored, facts->count,
-                     RULE_DEEP_STUCK_LOSE, costs, NULL);
+                     RULE_DEEP_STUCK_LOSE, costs, NULL, NULL);
     }
     if (facts->stuck[1] + facts->stuck[2] > 0) {
         facts->best_if_shallow_stuck_plain =
             decision(board, side, facts->scored, facts->count,
-                     RULE_SHALLOW_STUCK_PLAIN, costs, NULL);
+                     RULE_SHALLOW_STUCK_PLAIN, costs, NULL, NULL);
     }
     return true;
 }

@@ -5,7 +5,9 @@
  * to move cannot act at each depth, and asks whether the decision would
  * change if such nodes were costed the wrong way. With the specification's
  * costing its root costs must equal the engine's (search_score_actions);
- * the generator stops if they ever differ. */
+ * the generator stops if they ever differ. The rule that picks the root
+ * action among those costs, and the call of the engine's search, are here
+ * once for it and for gen_case.c's expectation of every A and P step. */
 #ifndef GEN_TREE_H
 #define GEN_TREE_H
 
@@ -30,5 +32,19 @@ typedef struct {
 
 /* False when `side` cannot act at all. */
 bool tree_facts(const board_t *board, colour_t side, tree_facts_t *facts);
+
+/* The engine's root costs (search_score_actions, depth 3); false when
+ * `side` cannot act. Stops the generator when memory runs out. */
+bool tree_root_costs(const board_t *board, colour_t side,
+                     scored_action_t scored[MAX_ACTIONS], int *count);
+
+/* The index of the left-most best of `count` root costs, by the
+ * specification's rule (black maximises, white minimises, the first of
+ * equals wins); `*sharing`, unless NULL, gets how many have that cost. */
+int leftmost_best(const int costs[], int count, colour_t side, int *sharing);
+
+/* What a node at depth 1 or 2 whose side to move cannot act costs:
+ * INT_MIN for black, INT_MAX for white. */
+int lost_for(colour_t side);
 
 #endif

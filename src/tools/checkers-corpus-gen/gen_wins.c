@@ -6,17 +6,15 @@
  * an A or an action line after it; at each step 1..10 of P; on the tenth
  * P action or A's action (the next side is not examined: no message).
  * Both winners, and both ways to win: the loser's last piece captured, or
- * all of the loser's pieces blocked. */
+ * all of the loser's pieces blocked. More cases of the end A reports at
+ * once come from gen_wins_after_end.c. */
 #include "gen_categories.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "gen_endings.h"
 #include "gen_error_lines.h"
-
-typedef enum { BY_CAPTURE, BY_BLOCK } method_t;
-
-static const char *const METHOD_SLUG[] = {"by-capture", "by-block"};
 
 typedef enum { FOLLOW_NOTHING, FOLLOW_A, FOLLOW_ACTION, FOLLOW_A_ACTS } follow_t;
 
@@ -26,50 +24,7 @@ typedef struct {
     follow_t follow;
 } ending_kind_t;
 
-enum { FINISHING_LENGTH = 300, P_STEPS = 10, P_STEP_QUOTA = 2,
-       TENTH_QUOTA = 3, P_BUDGET = 4000 };
-
-static bool finishing_game(game_t *game, rng_t *rng, char players[64])
-{
-    static const policy_t PLAYERS[] = {POLICY_MINIMAX, POLICY_GREEDY,
-                                       POLICY_SQUEEZE, POLICY_RANDOM};
-    policy_t black = PLAYERS[rng_below(rng, 4)];
-    policy_t white = PLAYERS[rng_below(rng, 4)];
-    snprintf(players, 64, "%s black, %s white", policy_name(black),
-             policy_name(white));
-    game_start(game);
-    return game_play_out(game, black, white, FINISHING_LENGTH, rng);
-}
-
-/* How the side to move of `game`, which cannot act, has lost. */
-static method_t method_of(const game_t *game)
-{
-    return game->board.occupied_by[game_side(game)] != 0 ? BY_BLOCK
-                                                          : BY_CAPTURE;
-}
-
-/* "action #57 (C5-A7) captures white's last piece" or "... leaves white,
- * with 3 pieces or towers, no legal action". */
-static void ending_text(const game_t *game, char *text, size_t size)
-{
-    colour_t loser = game_side(game);
-    char action[6];
-    action_text(game->history[game->played - 1], action);
-    if (method_of(game) == BY_CAPTURE) {
-        snprintf(text, size, "action #%d (%s) captures %s's last piece",
-                 game->played, action, colour_name(loser));
-        return;
-    }
-    int left = 0;
-    for (uint64_t mask = game->board.occupied_by[loser]; mask != 0;
-         mask &= mask - 1) {
-        left++;
-    }
-    snprintf(text, size, "action #%d (%s) leaves %s, with %d piece%s or "
-             "tower%s, no legal action", game->played, action,
-             colour_name(loser), left, left == 1 ? "" : "s",
-             left == 1 ? "" : "s");
-}
+enum { P_STEPS = 10, P_STEP_QUOTA = 2, TENTH_QUOTA = 3, P_BUDGET = 4000 };
 
 /* An action line after the end: any of the six errors that fits. */
 static bool add_error_line(case_t *kase, rng_t *rng, char *text, size_t size)
@@ -99,9 +54,8 @@ static bool ended_case(case_t *kase, rng_t *rng, int index,
     const ending_kind_t *kind = detail;
     game_t game;
     char players[64], ending[160], after[400] = "";
-    if (!finishing_game(&game, rng, players) ||
-        opponent_of(game_side(&game)) != kind->winner ||
-        method_of(&game) != kind->method) {
+    if (!finished_game_won(&game, rng, players, kind->winner,
+                           kind->method)) {
         return false;
     }
     ending_text(&game, ending, sizeof ending);
@@ -143,7 +97,7 @@ static bool a_ends_game_case(case_t *kase, rng_t *rng, int index,
     command_report_t report = case_input_command(kase, 'A');
     if (!report.next_side_stuck ||
         opponent_of(game_side(&kase->game)) != kind->winner ||
-        method_of(&kase->game) != kind->method) {
+        ending_method(&kase->game) != kind->method) {
         return false;
     }
     ending_text(&kase->game, ending, sizeof ending);
@@ -169,7 +123,7 @@ static int *p_bin(p_bins_t *bins, const case_t *kase,
         return NULL;
     }
     colour_t winner = opponent_of(game_side(&kase->game));
-    method_t method = method_of(&kase->game);
+    method_t method = ending_method(&kase->game);
     if (report->win) {
         *quota = P_STEP_QUOTA;
         return &bins->step[report->steps][winner][method];
@@ -182,7 +136,7 @@ static void name_p_case(case_t *kase, const command_report_t *report,
                         int prefix, int candidate)
 {
     colour_t winner = opponent_of(game_side(&kase->game));
-    const char *method = METHOD_SLUG[method_of(&kase->game)];
+    const char *method = METHOD_SLUG[ending_method(&kase->game)];
     char ending[160];
     if (report->win) {
         case_set_name(kase, "p-step%d-%s-wins-%s-after-%d-s%d", report->steps,
@@ -284,4 +238,6 @@ void generate_wins(generator_t *generator)
         }
     }
     generate_p_endings(generator);
+    /* Last, so that none of the cases above can lose its input to them. */
+    generate_a_after_end(generator);
 }
