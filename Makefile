@@ -18,11 +18,11 @@ FUZZ_SECONDS ?= 600
 # The suites of `make test`, each a target below; the list exists once.
 TEST_TARGETS := check selftest memcheck sanitize oom coverage
 TOOLS_CHECK := bats parallel bats-libraries
-TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr
+TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr python3
 
 .PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
-    clean help FORCE
+    draughts-corpus draughts-corpus-check clean help FORCE
 
 all: $(PROGRAMS:%=$(BUILD)/%) ## build build/checkers and build/draughts
 
@@ -117,6 +117,29 @@ $(BUILD)/tools/checkers-corpus-gen: $(CORPUS_GEN_OBJECTS)
 $(BUILD)/tools/obj/%.o: src/tools/checkers-corpus-gen/%.c src/tools/checkers-corpus-gen/*.h src/checkers/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
+
+# The draughts generator links the engine's move generation only to play
+# legal random games; every golden it keeps must agree byte for byte with
+# the independent oracle (src/tools/draughts-oracle), written from the
+# notes alone.
+DRAUGHTS_GEN_OBJECTS := \
+    $(patsubst src/tools/draughts-corpus-gen/%.c,$(BUILD)/tools/draughts-obj/%.o,$(wildcard src/tools/draughts-corpus-gen/*.c)) \
+    $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o)
+DRAUGHTS_GEN_RUN := scripts/generate-draughts-corpus --generator $(BUILD)/tools/draughts-corpus-gen \
+    --engine $(BUILD)/draughts --oracle "python3 src/tools/draughts-oracle/draughts_oracle.py"
+
+$(BUILD)/tools/draughts-corpus-gen: $(DRAUGHTS_GEN_OBJECTS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
+$(BUILD)/tools/draughts-obj/%.o: src/tools/draughts-corpus-gen/%.c src/tools/draughts-corpus-gen/*.h src/draughts/*.h $(BUILD)/obj/compiler
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
+
+draughts-corpus: all $(BUILD)/tools/draughts-corpus-gen ## regenerate the draughts cases, each cross-checked with the oracle
+	@$(DRAUGHTS_GEN_RUN)
+
+draughts-corpus-check: all $(BUILD)/tools/draughts-corpus-gen ## the committed draughts cases are what generator, engine and oracle give
+	@$(DRAUGHTS_GEN_RUN) --check
 
 clean: ## remove build/
 	rm -rf $(BUILD)

@@ -1,0 +1,24 @@
+/* gen_malformed.h -- the defects of malformed inputs, one builder each
+ * (gen_defects.c), and the table gen_malformed.c writes them from. */
+#ifndef GEN_MALFORMED_H
+#define GEN_MALFORMED_H
+
+#include "../../draughts/draughts.h"
+#include "gen_random.h"
+#include "gen_text.h"
+
+/* Appends a case carrying the defect, built from `board`; `variant`
+ * (0, 1, 2...) picks among the forms of the defect in turn. */
+typedef void defect_build_t(text_t *text, rng_t *rng, const board_t *board,
+                            int variant);
+
+typedef struct {
+    const char *hint;    /* the sub-kind, as the corpus script counts it */
+    const char *reason;  /* what is wrong, for the .reason line */
+    defect_build_t *build;
+} defect_t;
+
+extern const defect_t DEFECTS[];
+extern const int DEFECT_COUNT;
+
+#endif
