@@ -1,6 +1,12 @@
 /* main.c -- wires the stages: setup, input actions, then A or P.
  *
- *   checkers [--depth N] < actions
+ *   checkers [--depth N] [--explain] < actions
+ *
+ * With --explain, standard error also carries, before each computed
+ * action (or win line), why it was chosen: the root's candidates with
+ * their costs (explain.h has the format). Standard output is the same
+ * byte for byte, and a diagnostic, when there is one, is still the last
+ * line on standard error.
  *
  * Exit status: 0 input fully processed (a win included), 1 one of the six
  * input errors, 2 malformed line or bad option, 3 out of memory, 4 standard
@@ -15,6 +21,7 @@
 #include "action_check.h"
 #include "board.h"
 #include "checkers.h"
+#include "explain.h"
 #include "input_line.h"
 #include "printer.h"
 #include "rules.h"
@@ -26,33 +33,51 @@ typedef struct {
     board_t board;
     long next_number;  /* number of the next action; odd: black to move */
     int search_depth;
+    bool explain;      /* --explain: each decision on standard error */
 } game_t;
 
+#define USAGE_LINE "usage: checkers [--depth N] [--explain] < actions"
+
 static const char USAGE[] =
-    "usage: checkers [--depth N] < actions\n"
+    USAGE_LINE "\n"
     "Reads actions such as G6-F5, one per line, optionally followed by A\n"
     "(compute the next action) or P (play ten), and prints every board.\n"
-    "  --depth N  minimax tree depth, 1..8 (default 3)\n";
+    "  --depth N  minimax tree depth, 1..8 (default 3)\n"
+    "  --explain  also write to standard error, for each computed action,\n"
+    "             every candidate with its minimax cost and the one chosen\n";
 
 /* A next action by minimax, or the win of the other side when the side to
- * move has none. `steps` is 1 for A and ten for P. */
-static int play_computed(game_t *game, int steps)
+ * move has none: one step for A, up to ten for P. With --explain, the
+ * decision is explained first, the boards so far flushed before it so
+ * that a shared stream shows each explanation before its action. */
+static int play_computed(game_t *game, char command)
 {
-    for (int step = 0; step < steps; step++) {
+    int steps = command == 'A' ? 1 : PLAY_ACTIONS;
+    for (int step = 1; step <= steps; step++) {
         colour_t side = side_of_action_number(game->next_number);
-        action_t action;
-        switch (search_next_action(&game->board, side, game->search_depth,
-                                   &action)) {
+        search_decision_t decision;
+        search_outcome_t outcome = search_decide(
+            &game->board, side, game->search_depth, &decision);
+        if (game->explain && outcome != SEARCH_OUT_OF_MEMORY) {
+            fflush(stdout);
+            explain_decision(stderr,
+                             &(explain_step_t){game->next_number, command,
+                                               step},
+                             &decision);
+        }
+        switch (outcome) {
         case SEARCH_NO_ACTION:
             printer_win(stdout, opponent_of(side));
             return EXIT_DONE;
         case SEARCH_OUT_OF_MEMORY:
             return EXIT_OUT_OF_MEMORY;
-        case SEARCH_FOUND:
+        case SEARCH_FOUND: {
+            action_t action = decision.children[decision.chosen].action;
             rules_apply(&game->board, action);
             printer_action(stdout, game->next_number++, action, true,
                            &game->board);
             break;
+        }
         }
     }
     return EXIT_DONE;
@@ -88,7 +113,7 @@ static int play_input(game_t *game, input_t *input)
             break;
         }
         case LINE_COMMAND:
-            return play_computed(game, line.command == 'A' ? 1 : PLAY_ACTIONS);
+            return play_computed(game, line.command);
         case LINE_MALFORMED:
             fflush(stdout);  /* the boards so far come before the complaint */
             input_report_malformed(stderr, &line);
@@ -114,6 +139,10 @@ static options_t parse_options(int argc, char **argv, game_t *game)
             fputs(USAGE, stdout);
             return OPTIONS_HELP_SHOWN;
         }
+        if (strcmp(argv[i], "--explain") == 0) {
+            game->explain = true;
+            continue;
+        }
         if (strcmp(argv[i], "--depth") == 0) {
             const char *value = i + 1 < argc ? argv[++i] : "";
             char *end;
@@ -127,8 +156,8 @@ static options_t parse_options(int argc, char **argv, game_t *game)
                     MAX_SEARCH_DEPTH, value);
             return OPTIONS_INVALID;
         }
-        fprintf(stderr, "checkers: unknown option \"%s\" (usage: checkers "
-                        "[--depth N] < actions)\n", argv[i]);
+        fprintf(stderr, "checkers: unknown option \"%s\" (" USAGE_LINE ")\n",
+                argv[i]);
         return OPTIONS_INVALID;
     }
     return OPTIONS_PLAY;
@@ -152,7 +181,7 @@ static int finish(int status)
 
 int main(int argc, char **argv)
 {
-    game_t game = {board_initial(), 1, DEFAULT_SEARCH_DEPTH};
+    game_t game = {board_initial(), 1, DEFAULT_SEARCH_DEPTH, false};
     switch (parse_options(argc, argv, &game)) {
     case OPTIONS_HELP_SHOWN:
         return finish(EXIT_DONE);

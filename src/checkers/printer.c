@@ -50,6 +50,21 @@ static void print_board(FILE *out, const board_t *board)
     fwrite(text, 1, BOARD_TEXT_LENGTH, out);
 }
 
+const char *printer_colour_name(colour_t colour)
+{
+    return COLOUR_NAME[colour];
+}
+
+void printer_action_text(action_t action, char text[ACTION_TEXT_SIZE])
+{
+    text[0] = (char)('A' + cell_col(action.source));
+    text[1] = (char)('1' + cell_row(action.source));
+    text[2] = '-';
+    text[3] = (char)('A' + cell_col(action.target));
+    text[4] = (char)('1' + cell_row(action.target));
+    text[5] = '\0';
+}
+
 void printer_setup(FILE *out, const board_t *board)
 {
     fprintf(out, "BOARD SIZE: %dx%d\n#BLACK PIECES: %d\n#WHITE PIECES: %d\n",
@@ -61,11 +76,11 @@ void printer_setup(FILE *out, const board_t *board)
 void printer_action(FILE *out, long number, action_t action, bool computed,
                     const board_t *board)
 {
-    fprintf(out, "%s%s%s ACTION #%ld: %c%d-%c%d\nBOARD COST: %d\n",
+    char text[ACTION_TEXT_SIZE];
+    printer_action_text(action, text);
+    fprintf(out, "%s%s%s ACTION #%ld: %s\nBOARD COST: %d\n",
             ACTION_DELIMITER, computed ? "*** " : "",
-            COLOUR_NAME[side_of_action_number(number)], number,
-            'A' + cell_col(action.source), 1 + cell_row(action.source),
-            'A' + cell_col(action.target), 1 + cell_row(action.target),
+            COLOUR_NAME[side_of_action_number(number)], number, text,
             board_cost(board));
     print_board(out, board);
 }

@@ -7,6 +7,14 @@
 
 #include "checkers.h"
 
+enum { ACTION_TEXT_SIZE = sizeof "G6-F5" };
+
+/* "BLACK" or "WHITE", as the action lines name the sides. */
+const char *printer_colour_name(colour_t colour);
+
+/* An action as the action lines print it ("G6-F5"), NUL-terminated. */
+void printer_action_text(action_t action, char text[ACTION_TEXT_SIZE]);
+
 /* The board size, the piece counts and the board. */
 void printer_setup(FILE *out, const board_t *board);
 

@@ -2,9 +2,10 @@
  *
  * The tree is built in full and costed bottom-up as it grows, the root's
  * children are listed with their costs, the tree is freed, and the
- * decision is read off that list. Nothing is pruned
- * or shared, so the tree, and its allocation count, is the one the
- * specification draws: one malloc'd node per reachable board. */
+ * decision is read off that list (search_decide: the record the engine
+ * plays and --explain prints). Nothing is pruned or shared, so the tree,
+ * and its allocation count, is the one the specification draws: one
+ * malloc'd node per reachable board. */
 #include "search.h"
 
 #include <limits.h>
@@ -108,30 +109,28 @@ search_outcome_t search_score_actions(const board_t *board, colour_t side,
     return outcome;
 }
 
-/* The root's left-most child with the best cost: only a strictly better
- * cost replaces the current choice. */
-static const scored_action_t *best_child(const scored_action_t children[],
-                                         int count, colour_t side)
+/* The index of the root's left-most child with the best cost: only a
+ * strictly better cost replaces the current choice. */
+static int best_child(const scored_action_t children[], int count,
+                      colour_t side)
 {
-    const scored_action_t *best = &children[0];
-    for (const scored_action_t *child = best; child < children + count;
-         child++) {
-        if (better_for(side, child->cost, best->cost)) {
-            best = child;
+    int best = 0;
+    for (int i = 1; i < count; i++) {
+        if (better_for(side, children[i].cost, children[best].cost)) {
+            best = i;
         }
     }
     return best;
 }
 
-search_outcome_t search_next_action(const board_t *board, colour_t side,
-                                    int depth, action_t *best)
+search_outcome_t search_decide(const board_t *board, colour_t side,
+                               int depth, search_decision_t *decision)
 {
-    scored_action_t children[MAX_ACTIONS];
-    int count;
-    search_outcome_t outcome =
-        search_score_actions(board, side, depth, children, &count);
-    if (outcome == SEARCH_FOUND) {
-        *best = best_child(children, count, side)->action;
-    }
+    search_outcome_t outcome = search_score_actions(
+        board, side, depth, decision->children, &decision->count);
+    decision->chosen = outcome == SEARCH_FOUND
+                           ? best_child(decision->children, decision->count,
+                                        side)
+                           : 0;
     return outcome;
 }

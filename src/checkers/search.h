@@ -26,9 +26,34 @@ search_outcome_t search_score_actions(const board_t *board, colour_t side,
                                       scored_action_t scored[MAX_ACTIONS],
                                       int *count);
 
-/* The root's left-most best action by search_score_actions: black
- * maximises, white minimises. On SEARCH_FOUND, `*best` is that action. */
-search_outcome_t search_next_action(const board_t *board, colour_t side,
-                                    int depth, action_t *best);
+/* One decision at the root: every child, left to right (generation
+ * order), with its propagated cost, and the index of the one played. */
+typedef struct {
+    scored_action_t children[MAX_ACTIONS];
+    int count;   /* 0 unless SEARCH_FOUND */
+    int chosen;  /* on SEARCH_FOUND: the left-most child of the best cost,
+                  * black maximising, white minimising */
+} search_decision_t;
+
+/* search_score_actions, then the choice among the root's children. The
+ * engine plays `children[chosen]`, and --explain reports this same record,
+ * so the explanation is of the search that was played, not of a second. */
+search_outcome_t search_decide(const board_t *board, colour_t side,
+                               int depth, search_decision_t *decision);
+
+/* The chosen action alone, for the tools that link the engine's search
+ * (src/tools/checkers-corpus-gen, checkers-bench-games). Inline, so that
+ * the engine, which calls search_decide, does not carry it unused. */
+static inline search_outcome_t search_next_action(const board_t *board,
+                                                  colour_t side, int depth,
+                                                  action_t *best)
+{
+    search_decision_t decision;
+    search_outcome_t outcome = search_decide(board, side, depth, &decision);
+    if (outcome == SEARCH_FOUND) {
+        *best = decision.children[decision.chosen].action;
+    }
+    return outcome;
+}
 
 #endif

@@ -19,10 +19,10 @@ enum { INITIAL_CAPACITY = 4096 };
  * (the old buffer is then still owned by the caller). */
 static bool grow(char **bytes, size_t *capacity)
 {
-    if (*capacity > SIZE_MAX / 2) {
-        return false;
-    }
-    char *larger = memory_resize(*bytes, *capacity * 2);
+    /* A capacity that cannot double fails as an exhausted heap would. */
+    char *larger = *capacity <= SIZE_MAX / 2
+                       ? memory_resize(*bytes, *capacity * 2)
+                       : NULL;
     if (larger == NULL) {
         return false;
     }

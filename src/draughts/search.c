@@ -42,7 +42,7 @@ typedef struct {
 
 static bool node_value(output_t *output, const board_t *board,
                        const move_list_t *moves, int ply, int alpha,
-                       int beta, node_result_t *result);
+                       int beta, search_root_t *root, node_result_t *result);
 
 /* The value of `move`, played at `ply` from `board`, with its move line
  * printed: with its worth when the position reached is terminal or comes
@@ -72,18 +72,29 @@ static bool move_value(output_t *output, const board_t *board, move_t move,
         trace_move(output, ply, move, false, 0);
         node_result_t below;
         enough_memory = node_value(output, &next, &replies, ply + 1, alpha,
-                                   beta, &below);
+                                   beta, NULL, &below);
         *value = enough_memory ? below.value : 0;
     }
     moves_release(&replies);
     return enough_memory;
 }
 
+/* Move `index` of the root, searched with `alpha`, returned `value`; see
+ * root_move_t for when that is a bound. */
+static void record_root_move(search_root_t *root, int index, int value,
+                             int alpha)
+{
+    root->moves[index].value = value;
+    root->moves[index].bound = value > MINUS_INFINITY && value <= alpha;
+    root->searched = index + 1;
+}
+
 /* `moves` is not empty: a position without moves is terminal and never
- * searched. Alice maximises, Bill minimises. */
+ * searched. Alice maximises, Bill minimises. `root` is NULL below A1; at
+ * A1 the loop records each move's value in it. */
 static bool node_value(output_t *output, const board_t *board,
                        const move_list_t *moves, int ply, int alpha,
-                       int beta, node_result_t *result)
+                       int beta, search_root_t *root, node_result_t *result)
 {
     bool alice = side_at_ply(ply) == ALICE;
     int best = alice ? MINUS_INFINITY : PLUS_INFINITY;
@@ -93,6 +104,9 @@ static bool node_value(output_t *output, const board_t *board,
         if (!move_value(output, board, moves->moves[i], ply, alpha, beta,
                         &value)) {
             return false;
+        }
+        if (root != NULL) {
+            record_root_move(root, i, value, alpha);
         }
         /* Only a strictly better value moves the choice off a tie. */
         if (alice ? value > best : value < best) {
@@ -115,20 +129,25 @@ static bool node_value(output_t *output, const board_t *board,
 }
 
 search_outcome_t search_first_move(const board_t *board, output_t *output,
-                                   move_t *first_move)
+                                   search_root_t *root)
 {
     move_list_t moves;
+    *root = (search_root_t){.count = 0};
     if (!moves_generate(board, ALICE, &moves)) {
         return SEARCH_OUT_OF_MEMORY;
     }
     if (moves.count == 0) {
         return SEARCH_NO_MOVE;
     }
-    node_result_t root;
+    root->count = moves.count;
+    for (int i = 0; i < moves.count; i++) {
+        root->moves[i].move = moves.moves[i];
+    }
+    node_result_t result;
     search_outcome_t outcome = SEARCH_OUT_OF_MEMORY;
     if (node_value(output, board, &moves, 1, MINUS_INFINITY, PLUS_INFINITY,
-                   &root)) {
-        *first_move = moves.moves[root.best_index];
+                   root, &result)) {
+        root->chosen = result.best_index;
         outcome = SEARCH_FOUND;
     }
     moves_release(&moves);

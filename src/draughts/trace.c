@@ -13,8 +13,6 @@ static const char *const PLY_LABEL[LAST_PLY + 1] = {NULL, "A1", "B2", "A3",
  * 2 * (p - 1) bytes of this. */
 static const char INDENT[] = "|-|-|-";
 
-enum { MOVE_TEXT_LENGTH = sizeof "(r,c)=>(r,c)" - 1 };
-
 static void put_prefix(output_t *output, int ply)
 {
     output_bytes(output, INDENT, 2 * (size_t)(ply - 1));
@@ -22,16 +20,21 @@ static void put_prefix(output_t *output, int ply)
     output_text(output, ": ");
 }
 
-/* "(r1,c1)=>(r2,c2)"; rows and columns are single digits. */
-static void put_move(output_t *output, move_t move)
+/* Rows and columns are single digits. */
+void trace_move_text(move_t move, char text[MOVE_TEXT_SIZE])
 {
-    char text[MOVE_TEXT_LENGTH];
-    memcpy(text, "(r,c)=>(r,c)", MOVE_TEXT_LENGTH);
+    memcpy(text, "(r,c)=>(r,c)", MOVE_TEXT_SIZE);
     text[1] = (char)('0' + square_row(move.from));
     text[3] = (char)('0' + square_col(move.from));
     text[8] = (char)('0' + square_row(move.to));
     text[10] = (char)('0' + square_col(move.to));
-    output_bytes(output, text, MOVE_TEXT_LENGTH);
+}
+
+static void put_move(output_t *output, move_t move)
+{
+    char text[MOVE_TEXT_SIZE];
+    trace_move_text(move, text);
+    output_bytes(output, text, MOVE_TEXT_SIZE - 1);
 }
 
 static void put_worth(output_t *output, int worth)

@@ -14,6 +14,11 @@
 #include "draughts.h"
 #include "output.h"
 
+enum { MOVE_TEXT_SIZE = sizeof "(r,c)=>(r,c)" };
+
+/* "(r1,c1)=>(r2,c2)", as every line here writes a move, NUL-terminated. */
+void trace_move_text(move_t move, char text[MOVE_TEXT_SIZE]);
+
 void trace_case_header(output_t *output, long number);
 
 /* A move at `ply` (1..4); "; h=worth" is added when `has_worth`. */

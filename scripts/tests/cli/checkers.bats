@@ -15,7 +15,8 @@ setup() {
 @test "cli: --help prints the usage on stdout and exits 0" {
     run --separate-stderr "$engine" --help
     assert_success
-    assert_line --index 0 'usage: checkers [--depth N] < actions'
+    assert_line --index 0 'usage: checkers [--depth N] [--explain] < actions'
+    assert_line --regexp '^  --explain  '
     [[ -z $stderr ]]
 }
 
@@ -79,4 +80,95 @@ setup() {
         assert_failure 4
         [[ $stderr == 'checkers: cannot write standard output: '* ]]
     done
+}
+
+# hooked_engine: a build of the engine that fails allocations on demand
+# (CHECKERS_FAIL_ALLOCATION): the engine under test when it has the hook,
+# as the coverage build does, else one built here from src/checkers.
+hooked_engine() {
+    # A run that allocates: the hook reports nothing when nothing was.
+    if CHECKERS_COUNT_ALLOCATIONS=1 "$engine" <<<A 2>&1 >/dev/null |
+        grep -q '^checkers: [0-9]* allocations$'; then
+        echo "$engine"
+        return
+    fi
+    cc -std=c11 -O2 -DCHECKERS_FAULT_INJECTION -o "$BATS_TEST_TMPDIR/hooked" src/checkers/*.c
+    echo "$BATS_TEST_TMPDIR/hooked"
+}
+
+# The computed actions of a stdout ("D1-E2" per line), and the ones an
+# explanation on stderr chose.
+played_actions() { sed -n 's/^\*\*\* .*: //p'; }
+chosen_actions() { sed -n 's/^explain:   \([A-H1-8-]*\) cost .* chosen.*/\1/p'; }
+
+@test "cli: --explain: one block per computed action, choosing what stdout plays" {
+    # A, P, P ending in a win, A with no action, ties, INT_MIN, INT_MAX and
+    # a single candidate between them.
+    for case in examples/seed-game-A examples/seed-game-P examples/win-during-P \
+        examples/win-at-A next-action/black-tie-leftmost-not-first-s13 \
+        next-action/black-long-game-s56 next-action/black-single-action-s22; do
+        local input=testdata/checkers/$case.in
+        "$engine" --explain < "$input" > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err"
+        cmp "testdata/checkers/$case.out" "$BATS_TEST_TMPDIR/out"
+        run ! grep -v '^explain: ' "$BATS_TEST_TMPDIR/err"
+        [[ $(chosen_actions < "$BATS_TEST_TMPDIR/err") == "$(played_actions < "$BATS_TEST_TMPDIR/out")" ]] ||
+            fail "$case: the chosen actions are not the ones played"
+        local blocks computed
+        blocks=$(grep -c '^explain: [A-Z]* ACTION #' "$BATS_TEST_TMPDIR/err")
+        computed=$(grep -c -e '^\*\*\* ' -e ' WIN!$' "$BATS_TEST_TMPDIR/out")
+        ((blocks == computed)) || fail "$case: $blocks blocks for $computed computed actions"
+    done
+    run --separate-stderr "$engine" --explain < testdata/checkers/examples/win-at-A.in
+    [[ $stderr == *'(A): 0 candidates; '*' cannot act, '*' WIN!' ]]
+    run --separate-stderr "$engine" --explain < testdata/checkers/next-action/black-long-game-s56.in
+    [[ $stderr == *' cost INT_MAX'* ]]
+    run --separate-stderr "$engine" --explain < testdata/checkers/next-action/black-single-action-s22.in
+    [[ $stderr == *'): 1 candidate in '* ]]
+}
+
+@test "cli: --explain with --depth explains the decision at that depth" {
+    run --separate-stderr "$engine" --depth 1 --explain <<<$'C6-D5\nD3-C4\nA'
+    assert_success
+    local lines
+    mapfile -t lines <<<"$stderr"
+    [[ ${lines[1]} == 'explain:   D5-E4 cost 0 chosen, left-most of '*' tied' ]]
+}
+
+@test "cli: --explain keeps each error's status and its diagnostic as the last stderr line" {
+    # Malformed: the input ends before any command, so nothing is explained.
+    run --separate-stderr "$engine" --explain <<<$'G6-F5\ng6-f5\nA'
+    assert_failure 2
+    [[ $stderr == 'checkers: line 2: malformed action '* && $stderr != *$'\n'* ]]
+    run --separate-stderr "$engine" --explain --bogus </dev/null
+    assert_failure 2
+    [[ $stderr == 'checkers: unknown option "--bogus" (usage: checkers [--depth N] [--explain] < actions)' ]]
+    run --separate-stderr "$engine" --explain < /
+    assert_failure 4
+    [[ $stderr == 'checkers: cannot read standard input: '* ]]
+    if [[ -w /dev/full ]]; then
+        # shellcheck disable=SC2016 # $1 expands in the inner shell
+        run --separate-stderr bash -c '"$1" --explain > /dev/full <<<P' _ "$engine"
+        assert_failure 4
+        local lines
+        mapfile -t lines <<<"$stderr"
+        ((${#lines[@]} > 10))
+        [[ ${lines[-1]} == 'checkers: cannot write standard output: '* ]]
+        [[ ${lines[-2]} == 'explain: '* ]]
+    fi
+}
+
+@test "cli: --explain, out of memory in a P: the steps before explained, then the diagnostic" {
+    local hooked total
+    hooked=$(hooked_engine)
+    total=$(CHECKERS_COUNT_ALLOCATIONS=1 "$hooked" <<<P 2>&1 >/dev/null)
+    total=${total#checkers: }
+    total=${total% allocations}
+    ((total > 100))
+    CHECKERS_FAIL_ALLOCATION=$((total / 2)) run --separate-stderr "$hooked" --explain <<<P
+    assert_failure 3
+    [[ $stderr == *$'\n''checkers: out of memory' ]]
+    local blocks
+    blocks=$(grep -c '^explain: [A-Z]* ACTION #' <<<"$stderr")
+    ((blocks >= 1 && blocks == $(grep -c '^\*\*\* ' <<<"$output")))
+    run ! grep -v -e '^explain: ' -e '^checkers: out of memory$' <<<"$stderr"
 }
