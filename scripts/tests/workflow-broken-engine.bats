@@ -60,11 +60,11 @@ check_variant() {
     cat "$sample.fail" "$sample.pass" | copy_cases "$cases"
     passed=$(wc -l < "$sample.pass") failed=$(wc -l < "$sample.fail")
 
-    run scripts/check-engine "$BATS_TEST_TMPDIR/$variant" --cases "$cases" \
+    run scripts/check-engine "$BATS_TEST_TMPDIR/$variant" --profile strict --cases "$cases" \
         --output "$BATS_TEST_TMPDIR/out" --show 1
     assert_failure 1
     assert_equal "$(failed_categories)" "$expected"
-    assert_equal "${lines[-1]}" "$passed passed, $failed failed"
+    assert_equal "${lines[-1]}" "$passed passed, $failed failed (profile strict)"
 }
 
 @test "broken engine: error checks 5 and 6 swapped fail exactly the cases of error 5" {

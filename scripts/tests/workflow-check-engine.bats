@@ -39,7 +39,7 @@ WRAPPER
 }
 
 @test "check-engine: our engine passes, byte for byte, with a table per category" {
-    run scripts/check-engine build/checkers --exact-stderr --cases "$cases" --output "$out"
+    run scripts/check-engine build/checkers --profile strict --exact-stderr --cases "$cases" --output "$out"
     assert_success
     local count category
     count=$(wc -l < "$BATS_TEST_TMPDIR/sample")
@@ -49,15 +49,15 @@ WRAPPER
         assert_output --regexp "  $category +[1-9][0-9]* +0"
     done < <(cut -d/ -f1 "$BATS_TEST_TMPDIR/sample" | sort -u)
     assert_line --regexp "^  total +$count +0$"
-    assert_equal "${lines[-1]}" "$count passed, 0 failed"
+    assert_equal "${lines[-1]}" "$count passed, 0 failed (profile strict)"
 }
 
 @test "check-engine: --category narrows; a bad category or program is a usage error" {
-    run scripts/check-engine build/checkers --cases "$cases" --output "$out" --category malformed
+    run scripts/check-engine build/checkers --profile strict --cases "$cases" --output "$out" --category malformed
     assert_success
     local count
     count=$(grep -c '^malformed/' "$BATS_TEST_TMPDIR/sample")
-    assert_equal "${lines[-1]}" "$count passed, 0 failed"
+    assert_equal "${lines[-1]}" "$count passed, 0 failed (profile strict)"
     refute_output --partial 'stage0'
 
     run scripts/check-engine build/checkers --cases "$cases" --category no-such
@@ -102,9 +102,9 @@ ENGINE
     malformed=$(grep -c '^malformed/' "$BATS_TEST_TMPDIR/sample")
     ((malformed > 0)) || fail "the sample has no malformed case"
     wrap reworded
-    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --cases "$cases" --output "$out"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --profile strict --cases "$cases" --output "$out"
     assert_success
-    local some=(--cases "$cases" --output "$out" --category malformed --category stage0)
+    local some=(--profile strict --cases "$cases" --output "$out" --category malformed --category stage0)
     run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --exact-stderr "${some[@]}"
     assert_failure 1
     assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
@@ -142,7 +142,7 @@ ENGINE
     make_fixture_cases
     make_case stage0/hang $'C6-D5\n' "a move our engine plays at once"
     make_case stage0/endless $'E6-D5\n' "another such move"
-    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --timeout 1 \
+    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --profile strict --timeout 1 \
         --cases "$cases" --output "$out"
     assert_failure 1
     assert_output --partial 'status: expected exit status 0, got a crash (signal SIGSEGV)'
@@ -151,7 +151,7 @@ ENGINE
     assert_output --partial '(it wrote more than 64 MiB and was stopped; its output is cut for the report)'
     assert_line --regexp '^  stage0 +0 +3  FAILED$'
     assert_line --regexp '^  error5 +1 +0$'
-    assert_equal "${lines[-1]}" "2 passed, 3 failed"
+    assert_equal "${lines[-1]}" "2 passed, 3 failed (profile strict)"
     [[ -s $out/failures/stage0/opening.txt && -s $out/failures/stage0/hang.txt ]] ||
         fail "the failure reports were not kept"
 }
@@ -164,9 +164,9 @@ ENGINE
         ln -s "$(command -v "$tool")" "$bin/$tool"
     done
     wrap reworded
-    PATH=$bin run "$bin/bash" scripts/check-engine "$BATS_TEST_TMPDIR/reworded" \
+    PATH=$bin run "$bin/bash" scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --profile strict \
         --cases "$cases" --output "$out"
     assert_success
-    assert_output --regexp '[1-9][0-9]* passed, 0 failed$'
+    assert_output --regexp '[1-9][0-9]* passed, 0 failed \(profile strict\)$'
     refute_output --partial 'command not found'
 }
