@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 600
 # The suites of `make test`, each a target below; the list exists once.
 TEST_TARGETS := check selftest memcheck sanitize oom coverage
 TOOLS_CHECK := bats parallel bats-libraries
-TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr python3
+TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr python3 bubblewrap
 
 .PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
