@@ -91,7 +91,7 @@ check_variant() {
     # action never reach the tie-break; other computed actions may or may
     # not have a tie, which their goldens cannot tell, so they are left out.
     build_variant tie-break-right-most search.c \
-        -e 's/if (better_for(side, child->cost, best->cost))/if (!better_for(side, best->cost, child->cost))/'
+        -e 's/if (better_for(side, children\[i\].cost, children\[best\].cost))/if (!better_for(side, children[best].cost, children[i].cost))/'
     ids_whose_golden '^\*\*\* BLACK ACTION #1:' > "$BATS_TEST_TMPDIR/fail"
     ids_whose_golden '^\*\*\* ' > "$BATS_TEST_TMPDIR/undecided"
     check_variant tie-break-right-most "$BATS_TEST_TMPDIR/fail" "$BATS_TEST_TMPDIR/undecided"

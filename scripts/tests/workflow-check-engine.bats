@@ -14,6 +14,10 @@ setup() {
     [[ $BATS_TEST_DESCRIPTION == *crash* ]] || copy_cases "$cases" < "$BATS_TEST_TMPDIR/sample"
 }
 
+# The wrappers below call our engine by its path in the repository, which
+# the sandbox hides by design (scripts/tests/sandbox.bats): they run with
+# --no-sandbox. What they test is check-engine's judgement, not the sandbox.
+
 # wrap KIND: our engine with its stderr replaced, at $BATS_TEST_TMPDIR/KIND:
 #   reworded   one line of other words where ours has a line
 #   two-lines  two lines where ours has one
@@ -81,7 +85,7 @@ WRAPPER
 exec "$root/build/draughts" input.txt output.txt < /dev/null
 ENGINE
     chmod +x "$BATS_TEST_TMPDIR/hw4"
-    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/hw4" --category examples --output "$out"
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/hw4" --category examples --no-sandbox --output "$out"
     assert_success
     assert_output --partial 'run as BIN input.txt output.txt'
     assert_line --regexp '^  examples +[1-9][0-9]* +0$'
@@ -92,7 +96,7 @@ ENGINE
 exec "$root/build/draughts" input.txt
 ENGINE
     chmod +x "$BATS_TEST_TMPDIR/stdout-only"
-    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/stdout-only" --category examples --output "$out"
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/stdout-only" --category examples --no-sandbox --output "$out"
     assert_failure 1
     assert_output --partial 'rerun:  cp testdata/draughts/examples/'
 }
@@ -102,9 +106,9 @@ ENGINE
     malformed=$(grep -c '^malformed/' "$BATS_TEST_TMPDIR/sample")
     ((malformed > 0)) || fail "the sample has no malformed case"
     wrap reworded
-    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --profile strict --cases "$cases" --output "$out"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --profile strict --no-sandbox --cases "$cases" --output "$out"
     assert_success
-    local some=(--profile strict --cases "$cases" --output "$out" --category malformed --category stage0)
+    local some=(--profile strict --no-sandbox --cases "$cases" --output "$out" --category malformed --category stage0)
     run scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --exact-stderr "${some[@]}"
     assert_failure 1
     assert_line --regexp "^  malformed +0 +$malformed  FAILED$"
@@ -142,7 +146,7 @@ ENGINE
     make_fixture_cases
     make_case stage0/hang $'C6-D5\n' "a move our engine plays at once"
     make_case stage0/endless $'E6-D5\n' "another such move"
-    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --profile strict --timeout 1 \
+    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --profile strict --no-sandbox --timeout 1 \
         --cases "$cases" --output "$out"
     assert_failure 1
     assert_output --partial 'status: expected exit status 0, got a crash (signal SIGSEGV)'
@@ -164,7 +168,7 @@ ENGINE
         ln -s "$(command -v "$tool")" "$bin/$tool"
     done
     wrap reworded
-    PATH=$bin run "$bin/bash" scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --profile strict \
+    PATH=$bin run "$bin/bash" scripts/check-engine "$BATS_TEST_TMPDIR/reworded" --profile strict --no-sandbox \
         --cases "$cases" --output "$out"
     assert_success
     assert_output --regexp '[1-9][0-9]* passed, 0 failed \(profile strict\)$'
