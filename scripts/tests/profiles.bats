@@ -133,3 +133,20 @@ ENGINE
     run grep -c -P '[^\x20-\x7e\t]' "$out/failures/official/test0.txt"
     assert_output 0
 }
+
+@test "profiles: --memcheck N names a leaking program's cases and counts them as failed" {
+    cat > "$BATS_TEST_TMPDIR/leaky.c" <<'LEAKY'
+#include <stdio.h>
+#include <stdlib.h>
+int main(void) { char *kept = malloc(64); int c; while ((c = getchar()) != EOF) kept[0] = (char)c; return 0; }
+LEAKY
+    cc -o "$BATS_TEST_TMPDIR/leaky" "$BATS_TEST_TMPDIR/leaky.c"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/leaky" --memcheck 1 --category official --show 0 --output "$out"
+    assert_failure 1
+    assert_line --regexp '^  official/test[0-9]: definitely lost: 64 bytes in 1 blocks \(log: .*\)$'
+    assert_line 'memcheck: 0 clean, 1 with findings'
+    run scripts/check-engine build/checkers --memcheck 1 --category official --show 0 --output "$out"
+    assert_success
+    assert_line 'memcheck: 1 clean, 0 with findings'
+    assert_equal "${lines[-1]}" "10 passed, 0 failed (profile assignment, memcheck of 1 cases included)"
+}
