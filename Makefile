@@ -18,13 +18,14 @@ FUZZ_SECONDS ?= 600
 # The suites of `make test`, each a target below; the list exists once.
 TEST_TARGETS := check selftest memcheck sanitize oom coverage
 TOOLS_CHECK := bats parallel bats-libraries
-TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr python3 bubblewrap
+TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr python3 bubblewrap \
+    chromium rsync ssh
 
 .PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
     draughts-corpus draughts-corpus-check clean help FORCE
 
-all: $(PROGRAMS:%=$(BUILD)/%) ## build build/checkers and build/draughts
+all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/tools/sandbox-driver ## build both engines and the sandbox driver
 
 # One engine per folder of src/: build/obj/PROGRAM/*.o -> build/PROGRAM.
 # Objects are rebuilt when the compiler or its flags change, so that
@@ -103,6 +104,13 @@ corpus: all corpus-gen ## add the generated checkers cases missing from testdata
 
 corpus-check: corpus-gen ## the committed generated cases are what the generator writes
 	@scripts/generate-corpus --check
+
+# The sandbox driver: check-engine and mark run every program under test
+# through it, inside bubblewrap (scripts/lib/sandbox.bash).
+SANDBOX_DRIVER_SOURCES := $(wildcard src/tools/sandbox-driver/*.c)
+$(BUILD)/tools/sandbox-driver: $(SANDBOX_DRIVER_SOURCES) src/tools/sandbox-driver/*.h $(BUILD)/obj/compiler
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_DRIVER_SOURCES)
 
 # The checkers generator links the engine's own rules and search objects:
 # what it takes from the engine and what it re-derives is written at the

@@ -10,7 +10,9 @@
 CHECK_FLOOD_STATUS=$((128 + $(kill -l XFSZ)))
 
 # run_all: splits the ids round-robin into one list per worker and has GNU
-# parallel run the workers; reads their verdict lines as they come, with
+# parallel run the workers; reads their verdict lines as they come (on
+# descriptor 3, straight from the workers: parallel --line-buffer would
+# cost a quarter of a core to relay them), with
 # progress on a terminal and every 500 cases in a log. Fills `outcome`
 # (pass or fail) and `symptom_of` (why a case failed).
 run_all() {
@@ -32,28 +34,41 @@ run_all() {
         elif [[ ! -t 2 ]] && ((done_count % 500 == 0)); then
             printf 'check-engine: %d/%d cases run, %d failed\n' "$done_count" "${#ids[@]}" "$failed_count" >&2
         fi
-    done < <(parallel --line-buffer --jobs "${#lists[@]}" "$here/check-engine" --worker ::: "${lists[@]}")
+    done < <(parallel --jobs "${#lists[@]}" "$here/check-engine" --worker ::: "${lists[@]}" \
+        3>&1 >/dev/null)
     if [[ -t 2 ]]; then echo >&2; fi
 }
 
 # check_worker LIST: runs the cases named in LIST in one sandbox; prints
-# "pass<TAB>ID" or "fail<TAB>ID<TAB>SYMPTOM" for each, at once.
+# "pass<TAB>ID" or "fail<TAB>ID<TAB>SYMPTOM" for each, at once, on
+# descriptor 3 (each line one write, shorter than a pipe's atomic size).
 check_worker() {
-    local list=$1 id actual
-    actual=$(mktemp "$work/actual.XXXXXX")
+    local list=$1 id digest path paths=()
+    RUNNER_OWN=$(mktemp "$work/actual.XXXXXX")
     runner_start
+    # The digests of the expected outputs, in one process: a passing case's
+    # output need not be read when the sandbox's digest of it is the same.
+    declare -gA expected_sha256=()
+    if [[ $SANDBOX_MODE == bwrap ]]; then
+        while IFS= read -r id; do paths+=("$cases/$id.out"); done < "$list"
+        while read -r digest path; do
+            id=${path#"$cases/"}
+            expected_sha256[${id%.out}]=$digest
+        done < <(sha256sum -- "${paths[@]}")
+    fi
     while IFS= read -r id; do
-        check_one "$id" "$actual"
+        check_one "$id" >&3
     done < "$list"
     runner_stop
-    rm -f -- "$actual" "$actual".*
+    rm -f -- "$RUNNER_OWN" "$RUNNER_OWN".*
 }
 
-# check_one ID ACTUAL: runs case ID into ACTUAL.*, compares, keeps the
-# report of a failure (printable ASCII only) and prints the verdict line.
+# check_one ID: runs case ID (its files: RUNNER_ACTUAL.*), compares, keeps
+# the report of a failure (printable ASCII only) and prints the verdict line.
 check_one() {
-    local id=$1 actual=$2 case_path=$cases/$1 shape_ok=1 status symptom note=''
-    runner_run "$case_path.in" "$actual"
+    local id=$1 case_path=$cases/$1 shape_ok=1 status symptom note='' actual
+    runner_run "$case_path.in"
+    actual=$RUNNER_ACTUAL
     read -r status < "$actual.status"
     if ((status == CHECK_FLOOD_STATUS)); then
         truncate -s "$(($(wc -c < "$case_path.out") + 4096))" "$actual.out"
@@ -62,23 +77,28 @@ check_one() {
     elif ((status > 128 && status != 137)) && ! cmp -s "$case_path.out" "$actual.out"; then
         # A crash loses what stdio still held: rerun with unbuffered stdout
         # to see how far the program really got.
-        runner_run "$case_path.in" "$actual" unbuffered
+        runner_run "$case_path.in" unbuffered
+        actual=$RUNNER_ACTUAL
         note="(the output was cut by the crash: the first difference is from a rerun with unbuffered stdout, stdbuf -o0)"
     fi
     if ((exact_stderr == 0)); then accept_stderr_shape "$case_path" "$actual" || shape_ok=0; fi
-    if corpus_compare "$case_path" "$actual" "$engine" "$id" > "$actual.report"; then
+    # (read by corpus_compare)
+    local CORPUS_STDOUT_SAME=0
+    # shellcheck disable=SC2034
+    [[ -z $SANDBOX_OUT_SHA256 || $SANDBOX_OUT_SHA256 != "${expected_sha256[$id]:-}" ]] || CORPUS_STDOUT_SAME=1
+    if corpus_compare "$case_path" "$actual" "$engine" "$id" > "$RUNNER_OWN.report"; then
         printf 'pass\t%s\n' "$id"
         return 0
     fi
     if [[ -n $note ]]; then  # right under the line that says where stdout differs
         awk -v note="$note" '{ print } /^(stdout|status): / && !done { print note; done = 1 }' \
-            "$actual.report" > "$actual.noted" && mv -- "$actual.noted" "$actual.report"
+            "$RUNNER_OWN.report" > "$RUNNER_OWN.noted" && mv -- "$RUNNER_OWN.noted" "$RUNNER_OWN.report"
     fi
     if ((shape_ok == 0)); then
-        echo "(without --exact-stderr only the shape of stderr counts: one line where the case has one)" >> "$actual.report"
+        echo "(without --exact-stderr only the shape of stderr counts: one line where the case has one)" >> "$RUNNER_OWN.report"
     fi
     mkdir -p "$output/failures/${id%/*}"
-    printable < "$actual.report" > "$output/failures/$id.txt"
+    printable < "$RUNNER_OWN.report" > "$output/failures/$id.txt"
     symptom=$(symptom_of_run "$case_path" "$actual")
     printf 'fail\t%s\t%s\n' "$id" "$symptom"
 }
@@ -93,15 +113,29 @@ runner_stop() {
     sandbox_stop
 }
 
-# runner_run INPUT ACTUAL [plain|unbuffered|memcheck [LOG]]: one run of the
-# program on INPUT into ACTUAL.out, .err and .status, on stdin or as the
-# grader runs it; unbuffered: stdout without stdio's buffer (stdbuf -o0);
-# memcheck: under Valgrind, its report in LOG.
+# runner_run INPUT [plain|unbuffered|memcheck [LOG]]: one run of the
+# program on INPUT, on stdin or as the grader runs it; unbuffered: stdout
+# without stdio's buffer (stdbuf -o0); memcheck: under Valgrind, its report
+# in LOG. Its files: RUNNER_ACTUAL.out, .err and .status, where the sandbox
+# left them (sandbox_result_path) or under RUNNER_OWN; status 125 when
+# the sandbox failed.
 runner_run() {
-    local input=$1 actual=$2 how=${3:-plain} log=${4:-/dev/null} mode=stdin
+    local input=$1 how=${2:-plain} log=${3:-/dev/null} mode=stdin
     ((graded == 0)) || mode=graded
-    sandbox_run "$mode" "$input" "$actual.out" "$actual.err" "$actual.status" "$how" "$log" 2>/dev/null ||
-        true
+    sandbox_result_path
+    RUNNER_ACTUAL=${SANDBOX_RESULT:-$RUNNER_OWN}
+    : > "$RUNNER_ACTUAL.status"
+    sandbox_run "$mode" "$input" "$RUNNER_ACTUAL.out" "$RUNNER_ACTUAL.err" "$RUNNER_ACTUAL.status" \
+        "$how" "$log" 2>/dev/null || true
+    # No status: the sandbox failed (and was restarted elsewhere): 125.
+    local ran=''
+    { read -r ran < "$RUNNER_ACTUAL.status"; } 2>/dev/null || true
+    if [[ -z $ran ]]; then
+        RUNNER_ACTUAL=$RUNNER_OWN
+        : > "$RUNNER_ACTUAL.out"
+        : > "$RUNNER_ACTUAL.err"
+        echo 125 > "$RUNNER_ACTUAL.status"
+    fi
 }
 
 # Bytes outside printable ASCII, as \xNN: a report is text, always.
@@ -118,7 +152,12 @@ accept_stderr_shape() {
     IFS= read -r -d '' text < "$actual.err" || true
     local line=${text%$'\n'}
     if [[ -n $line && $text == *$'\n' && $line != *$'\n'* ]]; then
-        cp -- "$case_path.err" "$actual.err"
+        # (the expected line, copied without a process when it has no NUL)
+        if IFS= read -r -d '' text < "$case_path.err"; then
+            cp -- "$case_path.err" "$actual.err"
+        else
+            printf '%s' "$text" > "$actual.err"
+        fi
         return 0
     fi
     return 1
@@ -264,16 +303,17 @@ report_memcheck() {
         chosen+=("$id")
     done
     memcheck_passed=0 memcheck_failed=0
+    RUNNER_OWN=$work/memcheck
     mkdir -p "$output/memcheck"
     echo "memcheck: ${#chosen[@]} cases ($per_category per category) under valgrind --leak-check=full --show-leak-kinds=all"
     runner_start
     for id in "${chosen[@]}"; do
         log=$output/memcheck/${id//\//__}.log
-        runner_run "$cases/$id.in" "$work/memcheck" memcheck "$log"
+        runner_run "$cases/$id.in" memcheck "$log"
         if [[ -s $log ]]; then
             summary=$(memcheck_summary "$log")
         else
-            summary="no Valgrind report: the run ended with $(corpus_describe_status "$(cat "$work/memcheck.status")")"
+            summary="no Valgrind report: the run ended with $(corpus_describe_status "$(cat "$RUNNER_ACTUAL.status")")"
         fi
         if [[ -z $summary ]]; then
             memcheck_passed=$((memcheck_passed + 1))

@@ -3,7 +3,7 @@
 # inside one bubblewrap sandbox per worker. Sourced by scripts/check-engine
 # (and its tests). Starting bubblewrap costs several times a run of an
 # engine, so a worker starts one sandbox (sandbox_start) in which a small
-# driver (scripts/lib/sandbox-driver) stays for the worker's life and runs
+# driver (src/tools/sandbox-driver, built by make) stays for the worker's life and runs
 # each case on request (sandbox_run); sandbox_stop ends it.
 #
 # Inside, the program sees a read-only /usr, /etc and /bin, /sbin, /lib*
@@ -52,7 +52,16 @@
 #       limit). HOW: plain (the default), unbuffered (stdout through stdbuf
 #       -o0) or memcheck (under Valgrind, its whole log into LOG). Returns 0
 #       when the case ran, whatever its status; 3 when the sandbox failed
-#       (it is restarted for the next case); 2 on bad usage.
+#       (it is restarted for the next case); 2 on bad usage. OUT, ERR,
+#       STATUS_FILE and LOG may be BASE.out, .err, .status and .log for the
+#       BASE that sandbox_result_path gives: the run's files stay where the
+#       driver wrote them (no process to move them).
+#       After a run in bubblewrap, SANDBOX_OUT_SHA256 holds the SHA-256 of
+#       its stdout (as the driver read it), else it is empty.
+#   sandbox_result_path
+#       Sets SANDBOX_RESULT to that BASE, or to empty in the limits mode.
+#   sandbox_build_driver
+#       Builds the driver (make) when it is missing or stale.
 #   sandbox_stop
 #       Ends the sandbox and removes its directory. (A directory left by an
 #       owner that died without it is removed by the next sandbox_start.)
@@ -67,6 +76,29 @@
 # working directory inside, default 256).
 
 SANDBOX_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The driver (src/tools/sandbox-driver), built by make.
+SANDBOX_DRIVER=${SANDBOX_DRIVER:-$(dirname "$(dirname "$SANDBOX_LIB_DIR")")/build/tools/sandbox-driver}
+
+# sandbox_build_driver: builds the driver with make when it is missing or
+# older than its sources (a no-op otherwise, without a process); callers
+# at the same time take turns (flock).
+sandbox_build_driver() {
+    local root source stale=0
+    root=$(dirname "$(dirname "$SANDBOX_LIB_DIR")")
+    [[ -x $SANDBOX_DRIVER ]] || stale=1
+    for source in "$root"/src/tools/sandbox-driver/*.[ch]; do
+        [[ ! $source -nt $SANDBOX_DRIVER ]] || stale=1
+    done
+    ((stale)) || return 0
+    command -v make >/dev/null || return 1
+    # Two callers at once (mark's submissions on another machine) take turns.
+    mkdir -p -- "$(dirname "$SANDBOX_DRIVER")"
+    if command -v flock >/dev/null; then
+        flock "$SANDBOX_DRIVER.lock" make -s --no-print-directory -C "$root" build/tools/sandbox-driver >&2
+    else
+        make -s --no-print-directory -C "$root" build/tools/sandbox-driver >&2
+    fi
+}
 
 # sandbox_parse_options ARG...: the options shared by sandbox_start and
 # sandbox_describe, into sandbox_opt_*; the first positional argument into
@@ -163,7 +195,7 @@ sandbox_bwrap_args() {
         if [[ $help == *--disable-userns* ]]; then sandbox_args+=(--disable-userns); fi
     fi
     sandbox_args+=(-- /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp TMPDIR=/tmp
-        LANG=C.UTF-8 /bin/bash /sandbox/driver "${driver[@]}")
+        LANG=C.UTF-8 /sandbox/driver "${driver[@]}")
 }
 
 # sandbox_close_fds: closes every descriptor above 2 of this (sub)shell, so
@@ -267,6 +299,10 @@ sandbox_new_uid() {
 # driver said "ready", else false with the reason in SANDBOX_WHY.
 sandbox_start_bwrap() {
     local dir=$SANDBOX_DIR program=$SANDBOX_PROGRAM reply='' rw mode
+    if [[ ! -f $SANDBOX_DRIVER || ! -x $SANDBOX_DRIVER ]]; then
+        SANDBOX_WHY="its driver is not built: make $SANDBOX_DRIVER"
+        return 1
+    fi
     if ((EUID == 0)); then
         SANDBOX_UID=$(sandbox_new_uid)
         # The program runs as SANDBOX_UID: it needs to read and run itself.
@@ -288,7 +324,7 @@ sandbox_start_bwrap() {
     (
         sandbox_close_fds
         exec "${SANDBOX_BWRAP:-bwrap}" --args 4 "${sandbox_args[@]:i}" \
-            3< "$SANDBOX_LIB_DIR/sandbox-driver" 4< "$dir/args"
+            3< "$SANDBOX_DRIVER" 4< "$dir/args"
     ) < "$dir/to-driver" > "$dir/from-driver" 2> "$dir/driver.log" &
     SANDBOX_PID=$!
     # "ready" (at most 30 s), unless bubblewrap ends first.
@@ -373,11 +409,12 @@ sandbox_run() {
         return 2
     fi
     [[ -r $input && ! -d $input ]] || { echo "sandbox: no input file '$input'" >&2; return 2; }
+    SANDBOX_OUT_SHA256=''
     if [[ $SANDBOX_MODE == limits ]]; then
         sandbox_run_limits "$@"
         return
     fi
-    local io=$SANDBOX_DIR/io verb seq status why
+    local io=$SANDBOX_DIR/io verb seq status why digest
     sandbox_put_input "$input" "$io/in" || return 3
     SANDBOX_SEQ=$((SANDBOX_SEQ + 1))
     printf 'run %s %s %s\n' "$SANDBOX_SEQ" "$mode" "$how" >&"$SANDBOX_TO_DRIVER"
@@ -394,10 +431,26 @@ sandbox_run() {
     fi
     # The exchange area is the program's too when it runs as our own uid:
     # only regular files are taken from it.
-    sandbox_take "$io/out" "$out"
-    sandbox_take "$io/err" "$err"
-    if [[ $how == memcheck && -n $log ]]; then sandbox_take "$io/log" "$log"; fi
+    { read -r digest < "$io/case.sha256"; } 2>/dev/null || digest=''
+    # shellcheck disable=SC2034 # for the caller
+    if [[ $digest =~ ^[0-9a-f]{64}$ ]]; then SANDBOX_OUT_SHA256=$digest; fi
+    sandbox_take "$io/case.out" "$out"
+    sandbox_take "$io/case.err" "$err"
+    if [[ $how == memcheck && -n $log ]]; then sandbox_take "$io/case.log" "$log"; fi
     printf '%s\n' "$status" > "$status_file"
+}
+
+# sandbox_result_path: where sandbox_run may leave a run's output in place
+# (BASE.out, BASE.err, BASE.log, BASE.status; one run's at a time): a base
+# path inside the sandbox's exchange directory, or empty in the limits
+# mode. A restart moves it: asked again after every run.
+# shellcheck disable=SC2034 # for the caller
+sandbox_result_path() {
+    if [[ ${SANDBOX_MODE:-} == bwrap && -n ${SANDBOX_DIR:-} ]]; then
+        SANDBOX_RESULT=$SANDBOX_DIR/io/case
+    else
+        SANDBOX_RESULT=''
+    fi
 }
 
 # sandbox_put_input INPUT TO: copies INPUT to TO, with bash alone when it
@@ -414,9 +467,13 @@ sandbox_put_input() {
 }
 
 # sandbox_take FROM TO: moves FROM to TO when it is a regular file with
-# something in it; else TO is made empty.
+# something in it; else TO is made empty. FROM and TO the same path (see
+# sandbox_result_path): left in place, without the process of a mv.
 sandbox_take() {
-    if [[ -f $1 && ! -L $1 && -s $1 ]]; then
+    if [[ $1 == "$2" ]]; then
+        if [[ -L $1 || (-e $1 && ! -f $1) ]]; then rm -rf -- "$1"; fi
+        if [[ ! -e $1 ]]; then : > "$1"; fi
+    elif [[ -f $1 && ! -L $1 && -s $1 ]]; then
         mv -f -- "$1" "$2"
     else
         : > "$2"

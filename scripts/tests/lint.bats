@@ -42,12 +42,12 @@ harness_shell_files() {
     assert_success
 }
 
-@test "lint: both engines compile warning-free under gcc and clang" {
+@test "lint: both engines and the sandbox driver compile warning-free under gcc and clang" {
     for compiler in gcc clang; do
         command -v "$compiler" || fail "$compiler is not installed"
-        for program in checkers draughts; do
+        for program in checkers draughts tools/sandbox-driver; do
             run "$compiler" -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 \
-                -o "$BATS_TEST_TMPDIR/$program-$compiler" "src/$program"/*.c
+                -o "$BATS_TEST_TMPDIR/${program##*/}-$compiler" "src/$program"/*.c
             assert_success
             assert_output ''
         done

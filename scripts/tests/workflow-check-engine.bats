@@ -164,7 +164,7 @@ ENGINE
     local bin=$BATS_TEST_TMPDIR/bin tool
     mkdir "$bin"
     for tool in bash basename cat cmp cp cut diff dirname head ln mkdir mktemp mv nproc \
-        realpath rm sleep sort tail timeout tr truncate wc   find sed awk grep   parallel perl sh hostname; do
+        realpath rm sha256sum sleep sort tail timeout tr truncate wc   find sed awk grep   parallel perl sh hostname; do
         ln -s "$(command -v "$tool")" "$bin/$tool"
     done
     wrap reworded

@@ -1,0 +1,176 @@
+/* cleanup.c -- after every run: every process left is killed, and
+ * everything the program could have written is removed, so that no case
+ * sees what an earlier one left. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sandbox_driver.h"
+
+enum { KILL_TRIES = 5000, OPEN_FDS = 16 };
+
+/* Processes in the namespace: init and the driver when it is alone. */
+static int process_count(void)
+{
+    DIR *proc = opendir("/proc");
+    if (proc == NULL) {
+        return -1;
+    }
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(proc)) != NULL;) {
+        if (entry->d_name[0] >= '1' && entry->d_name[0] <= '9') {
+            count++;
+        }
+    }
+    closedir(proc);
+    return count;
+}
+
+bool driver_kill_leftovers(void)
+{
+    const struct timespec millisecond = {0, 1000000};
+    for (int tries = 0; tries < KILL_TRIES; tries++) {
+        int count = process_count();
+        if (count >= 0 && count <= 2) {
+            return true;
+        }
+        kill(-1, SIGKILL);
+        nanosleep(&millisecond, NULL);
+    }
+    return false;
+}
+
+static int remove_entry(const char *path, const struct stat *info, int kind, struct FTW *where)
+{
+    (void)info;
+    (void)kind;
+    (void)where;
+    return remove(path) == 0 ? 0 : -1;
+}
+
+/* A folder closed to its owner (chmod 000) cannot be emptied: opened first. */
+static int open_up_entry(const char *path, const struct stat *info, int kind, struct FTW *where)
+{
+    (void)where;
+    if (kind == FTW_D || kind == FTW_DNR) {
+        chmod(path, (info->st_mode & 07777) | S_IRWXU);
+    }
+    return 0;
+}
+
+static bool remove_tree(const char *path)
+{
+    if (nftw(path, remove_entry, OPEN_FDS, FTW_DEPTH | FTW_PHYS) == 0) {
+        return true;
+    }
+    nftw(path, open_up_entry, OPEN_FDS, FTW_PHYS);
+    return nftw(path, remove_entry, OPEN_FDS, FTW_DEPTH | FTW_PHYS) == 0;
+}
+
+static bool is_exchange_file(const char *name)
+{
+    static const char *const OURS[] = {"in", "stdout", "case.out", "case.err", "case.log", "case.status", "case.sha256", NULL};
+    for (int i = 0; OURS[i] != NULL; i++) {
+        if (strcmp(name, OURS[i]) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Removes every entry of FOLDER (all of them, or in the exchange
+ * directory those that are not the driver's). */
+static bool empty_folder(const char *folder, bool keep_exchange_files)
+{
+    DIR *dir = opendir(folder);
+    if (dir == NULL) {
+        return true;  /* /dev/shm or /dev/mqueue may not exist */
+    }
+    bool ok = true;
+    for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
+        const char *name = entry->d_name;
+        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+            (keep_exchange_files && is_exchange_file(name))) {
+            continue;
+        }
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", folder, name);
+        ok = remove_tree(path) && ok;
+    }
+    closedir(dir);
+    return ok;
+}
+
+/* The input emptied now, not truncated when the next is written: ext4
+ * flushes a file truncated and written again when it is closed (2 ms). */
+static void empty_file(const char *path)
+{
+    struct stat info;
+    if (lstat(path, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+        truncate(path, 0);
+    }
+}
+
+static bool has_ipc_objects(void)
+{
+    static const char *const TABLES[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg",
+                                         "/proc/sysvipc/sem", NULL};
+    for (int i = 0; TABLES[i] != NULL; i++) {
+        FILE *table = fopen(TABLES[i], "r");
+        if (table == NULL) {
+            continue;
+        }
+        char line[512];
+        int lines = 0;
+        while (lines < 2 && fgets(line, sizeof line, table) != NULL) {
+            lines++;
+        }
+        fclose(table);
+        if (lines > 1) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* System V IPC objects outlive their processes: removed by their owner
+ * (root without CAP_SYS_ADMIN may not), through ipcrm. */
+static void remove_ipc_objects(const driver_limits_t *limits)
+{
+    if (!has_ipc_objects()) {
+        return;
+    }
+    pid_t child = fork();
+    if (child == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        if (driver_drop_privileges(limits)) {
+            execlp("ipcrm", "ipcrm", "--all", (char *)NULL);
+        }
+        _exit(127);
+    }
+    if (child > 0) {
+        waitpid(child, NULL, 0);
+    }
+}
+
+bool driver_clean(const driver_limits_t *limits)
+{
+    empty_file(SANDBOX_IO "/in");
+    empty_file(SANDBOX_IO "/stdout");
+    bool ok = empty_folder(SANDBOX_WORK, false);
+    ok = empty_folder("/tmp", false) && ok;
+    ok = empty_folder("/dev/shm", false) && ok;
+    ok = empty_folder("/dev/mqueue", false) && ok;
+    ok = empty_folder(SANDBOX_IO, true) && ok;
+    remove_ipc_objects(limits);
+    return ok;
+}

@@ -1,0 +1,244 @@
+/* run_case.c -- one run of the program under test: a child with the
+ * limits, the descriptors and no privileges, waited for at most the
+ * timeout (then everything is killed: a hang, 124). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sandbox_driver.h"
+
+enum { HANG_STATUS = 124, MAX_ARGS = 16, COPY_CHUNK = 65536 };
+
+static const char *const VALGRIND[] = {
+    "valgrind", "--leak-check=full", "--show-leak-kinds=all",
+    "--errors-for-leak-kinds=all", "--error-exitcode=99", "--read-inline-info=no",
+    "--smc-check=none", "--vgdb=no", "--log-fd=3", NULL};
+
+/* The command line for HOW and MODE into argv; false when unknown. */
+static bool build_command(const char *how, bool graded, const char **argv)
+{
+    int n = 0;
+    if (strcmp(how, "unbuffered") == 0) {
+        argv[n++] = "stdbuf";
+        argv[n++] = "-o0";
+    } else if (strcmp(how, "memcheck") == 0) {
+        for (int i = 0; VALGRIND[i] != NULL; i++) {
+            argv[n++] = VALGRIND[i];
+        }
+    } else if (strcmp(how, "plain") != 0) {
+        return false;
+    }
+    argv[n++] = SANDBOX_PROGRAM;
+    if (graded) {
+        argv[n++] = "input.txt";
+        argv[n++] = "output.txt";
+    }
+    argv[n] = NULL;
+    return true;
+}
+
+/* Copies FROM to TO; FROM must be a regular file, not a link (what the
+ * program left may be anything). An empty TO when it is not. */
+static bool copy_regular_file(const char *from, const char *to, mode_t mode)
+{
+    int out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, mode);
+    if (out < 0) {
+        return false;
+    }
+    int in = open(from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    struct stat info;
+    bool ok = fchmod(out, mode) == 0;  /* the mode itself, not masked */
+    if (in >= 0 && fstat(in, &info) == 0 && S_ISREG(info.st_mode)) {
+        static char chunk[COPY_CHUNK];
+        ssize_t got;
+        while ((got = read(in, chunk, sizeof chunk)) > 0) {
+            ok = ok && write(out, chunk, (size_t)got) == got;
+        }
+        ok = ok && got == 0;
+    }
+    if (in >= 0) {
+        close(in);
+    }
+    return close(out) == 0 && ok;
+}
+
+static bool set_limit(int resource, rlim_t soft, rlim_t hard)
+{
+    struct rlimit limit = {soft, hard};
+    return setrlimit(resource, &limit) == 0;
+}
+
+static bool set_limits(const driver_limits_t *limits)
+{
+    /* The driver's own processes count against ulimit -u when the program
+     * shares its uid. */
+    long processes = limits->uid >= 0 ? limits->processes : limits->processes + 4;
+    rlim_t cpu = (rlim_t)limits->cpu_seconds;
+    return set_limit(RLIMIT_CPU, cpu, cpu + 1) &&
+           set_limit(RLIMIT_AS, (rlim_t)limits->memory_mib << 20, (rlim_t)limits->memory_mib << 20) &&
+           set_limit(RLIMIT_FSIZE, (rlim_t)limits->fsize_kib << 10, (rlim_t)limits->fsize_kib << 10) &&
+           set_limit(RLIMIT_NPROC, (rlim_t)processes, (rlim_t)processes) &&
+           set_limit(RLIMIT_CORE, 0, 0);
+}
+
+/* The highest capability this kernel knows (63 when it does not say). */
+static int last_capability(void)
+{
+    static int last = -1;
+    if (last < 0) {
+        FILE *file = fopen("/proc/sys/kernel/cap_last_cap", "r");
+        if (file == NULL || fscanf(file, "%d", &last) != 1 || last < 0 || last > 63) {
+            last = 63;
+        }
+        if (file != NULL) {
+            fclose(file);
+        }
+    }
+    return last;
+}
+
+void driver_drop_privileges_prepare(void)
+{
+    (void)last_capability();
+}
+
+bool driver_drop_privileges(const driver_limits_t *limits)
+{
+    if (limits->uid >= 0) {
+        /* The bounding set first: dropping needs CAP_SETPCAP, gone after setuid. */
+        for (int cap = 0; cap <= last_capability(); cap++) {
+            if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL) {
+                return false;
+            }
+        }
+        gid_t gid = (gid_t)limits->uid;
+        uid_t uid = (uid_t)limits->uid;
+        if (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 ||
+            setresuid(uid, uid, uid) != 0) {
+            return false;
+        }
+    }
+    struct __user_cap_header_struct header = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct none[2];
+    memset(none, 0, sizeof none);
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    return syscall(SYS_capset, &header, none) == 0 &&
+           prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
+}
+
+static bool redirect(int fd, const char *path, int flags)
+{
+    int opened = open(path, flags | O_NOFOLLOW, 0600);
+    if (opened < 0) {
+        return false;
+    }
+    if (opened != fd && (dup2(opened, fd) < 0 || close(opened) != 0)) {
+        return false;
+    }
+    return true;
+}
+
+/* In the child: never returns. Messages go to the run's stderr. */
+static void run_child(const driver_limits_t *limits, bool graded, bool memcheck,
+                      const char **argv)
+{
+    const int out_flags = O_WRONLY | O_CREAT | O_TRUNC;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    if (!redirect(2, SANDBOX_IO "/case.err", out_flags) ||
+        !redirect(0, graded ? "/dev/null" : SANDBOX_IO "/in", O_RDONLY) ||
+        !redirect(1, graded ? SANDBOX_IO "/stdout" : SANDBOX_IO "/case.out", out_flags) ||
+        (memcheck && !redirect(3, SANDBOX_IO "/case.log", out_flags))) {
+        _exit(126);
+    }
+    if (chdir(SANDBOX_WORK) != 0 || !set_limits(limits) || !driver_drop_privileges(limits)) {
+        fprintf(stderr, "sandbox-driver: cannot prepare the run: %s\n", strerror(errno));
+        _exit(126);
+    }
+    execvp(argv[0], (char *const *)argv);
+    fprintf(stderr, "sandbox-driver: cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(errno == ENOENT ? 127 : 126);
+}
+
+static double now_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* Waits for CHILD (SIGCHLD is blocked) until the timeout; a hang kills
+ * every process of the namespace. Returns the run's status. */
+static int wait_with_timeout(pid_t child, double timeout_seconds)
+{
+    sigset_t children;
+    sigemptyset(&children);
+    sigaddset(&children, SIGCHLD);
+    double deadline = now_seconds() + timeout_seconds;
+    int wait_status = 0;
+    for (;;) {
+        pid_t done = waitpid(child, &wait_status, WNOHANG);
+        if (done == child) {
+            break;
+        }
+        double left = deadline - now_seconds();
+        if (done < 0 || left <= 0) {
+            kill(-1, SIGKILL);
+            waitpid(child, &wait_status, 0);
+            return HANG_STATUS;
+        }
+        struct timespec wait_for = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+        sigtimedwait(&children, NULL, &wait_for);
+    }
+    if (WIFSIGNALED(wait_status)) {
+        return 128 + WTERMSIG(wait_status);
+    }
+    return WEXITSTATUS(wait_status);
+}
+
+bool driver_run_case(const driver_limits_t *limits, const char *mode,
+                     const char *how, int *status, const char **why)
+{
+    const char *argv[MAX_ARGS];
+    bool graded = strcmp(mode, "graded") == 0;
+    if (!graded && strcmp(mode, "stdin") != 0) {
+        *why = "unknown mode";
+        return false;
+    }
+    if (!build_command(how, graded, argv)) {
+        *why = "unknown way to run";
+        return false;
+    }
+    if (graded && !copy_regular_file(SANDBOX_IO "/in", SANDBOX_WORK "/input.txt", 0644)) {
+        *why = "cannot copy the input";
+        return false;
+    }
+    fflush(stdout);
+    pid_t child = fork();
+    if (child < 0) {
+        *why = "cannot fork";
+        return false;
+    }
+    if (child == 0) {
+        run_child(limits, graded, strcmp(how, "memcheck") == 0, argv);
+    }
+    *status = wait_with_timeout(child, limits->timeout_seconds);
+    if (graded && !copy_regular_file(SANDBOX_WORK "/output.txt", SANDBOX_IO "/case.out", 0600)) {
+        *why = "cannot copy output.txt";
+        return false;
+    }
+    return true;
+}
