@@ -97,10 +97,24 @@ check_one() {
     if ((shape_ok == 0)); then
         echo "(without --exact-stderr only the shape of stderr counts: one line where the case has one)" >> "$RUNNER_OWN.report"
     fi
+    explain_difference "$case_path" "$actual" >> "$RUNNER_OWN.report"
     mkdir -p "$output/failures/${id%/*}"
     printable < "$RUNNER_OWN.report" > "$output/failures/$id.txt"
     symptom=$(symptom_of_run "$case_path" "$actual")
     printf 'fail\t%s\t%s\n' "$id" "$symptom"
+}
+
+# explain_difference CASE ACTUAL: when stdout differs, the game's own
+# account of the first difference (scripts/lib/explain-failure), from the
+# reference engine of this repository when it is built.
+explain_difference() {
+    local case_path=$1 actual=$2 line reference
+    reference=$(dirname "$here")/build/$program
+    ((CORPUS_STDOUT_SAME == 0)) && [[ -x $reference && -s $actual.out ]] || return 0
+    ! corpus_same_bytes "$case_path.out" "$actual.out" || return 0
+    line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
+    "$here/lib/explain-failure" --program "$program" "$reference" "$case_path.in" \
+        "$case_path.out" "$actual.out" "$line" 2>/dev/null || true
 }
 
 # The program's runs, through the sandbox (scripts/lib/sandbox.bash): one

@@ -150,6 +150,22 @@ TEXT
     assert_line --index -1 'explain: BLACK ACTION #43 (P step 9): 0 candidates; BLACK cannot act, WHITE WIN!'
 }
 
+@test "explain: checkers, a refused action: the checks in order up to the one that fails" {
+    run explained "$checkers" < testdata/checkers/official/test6.in
+    assert_success
+    assert_output - <<'TEXT'
+explain: WHITE ACTION #2 (typed) is refused: the checks in the specified order, the first that fails reported
+explain:   check 1, the source cell is inside the board: passes (G2 is inside)
+explain:   check 2, the target cell is inside the board: passes (A8 is inside)
+explain:   check 3, the source cell holds a piece or tower: passes (G2 holds w)
+explain:   check 4, the target cell is empty: fails (A8 holds b)
+TEXT
+    run explained "$checkers" < testdata/checkers/error6/jump-over-empty.in
+    assert_line --index 6 'explain:   check 6, the action is legal: fails (G6-E4 is not among the mover'"'"'s legal actions)'
+    run explained "$checkers" < testdata/checkers/edge-input/row-thousand-digits-source.in
+    assert_line --index 1 'explain:   check 1, the source cell is inside the board: fails (G<long row> is outside)'
+}
+
 @test "explain: draughts, an exact value, a bound, the winning move and the pruned rest" {
     run explained "$draughts" testdata/draughts/pruning/kings-256-s1.in
     assert_success

@@ -31,6 +31,7 @@
 
 #include <stdio.h>
 
+#include "input_line.h"
 #include "search.h"
 
 /* Which computed action a decision is for: its number (odd: black's), and
@@ -45,5 +46,19 @@ typedef struct {
  * its `count` is 0 when the side to move had no action. */
 void explain_decision(FILE *out, const explain_step_t *step,
                       const search_decision_t *decision);
+
+/* For a typed action that fails a check (printed on standard output as
+ * its ERROR line): every check in the specified order up to the one that
+ * failed, each with what it looked at:
+ *
+ *   "explain: " SIDE " ACTION #" NUMBER " (typed) is refused: the checks
+ *     in the specified order, the first that fails reported"
+ *   "explain:   check " K ", " WHAT ": " ("passes" | "fails") " (" DETAIL ")"
+ *
+ * K = 1..6 as ERROR_SOURCE_OUTSIDE..ERROR_ILLEGAL_ACTION; DETAIL names the
+ * cell ("F5 is inside", "D5 holds w", "C6 is empty") or, for check 6, the
+ * action. Only the last line says "fails". */
+void explain_error(FILE *out, long number, const board_t *board,
+                   const typed_action_t *typed, action_error_t error);
 
 #endif

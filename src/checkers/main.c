@@ -4,7 +4,8 @@
  *
  * With --explain, standard error also carries, before each computed
  * action (or win line), why it was chosen: the root's candidates with
- * their costs (explain.h has the format). Standard output is the same
+ * their costs; and before an input error, the checks that led to it
+ * (explain.h has the formats). Standard output is the same
  * byte for byte, and a diagnostic, when there is one, is still the last
  * line on standard error.
  *
@@ -44,7 +45,8 @@ static const char USAGE[] =
     "(compute the next action) or P (play ten), and prints every board.\n"
     "  --depth N  minimax tree depth, 1..8 (default 3)\n"
     "  --explain  also write to standard error, for each computed action,\n"
-    "             every candidate with its minimax cost and the one chosen\n";
+    "             every candidate with its minimax cost and the one chosen,\n"
+    "             and for a refused action, the checks up to the one failed\n";
 
 /* A next action by minimax, or the win of the other side when the side to
  * move has none: one step for A, up to ten for P. With --explain, the
@@ -89,6 +91,10 @@ static int play_typed(game_t *game, const typed_action_t *typed)
     action_t action;
     action_error_t error = action_check(&game->board, side, typed, &action);
     if (error != ACTION_OK) {
+        if (game->explain) {
+            fflush(stdout);  /* the explanation after what came before */
+            explain_error(stderr, game->next_number, &game->board, typed, error);
+        }
         printer_error(stdout, error);
         return EXIT_INPUT_ERROR;
     }

@@ -126,6 +126,31 @@ chosen_actions() { sed -n 's/^explain:   \([A-H1-8-]*\) cost .* chosen.*/\1/p'; 
     [[ $stderr == *'): 1 candidate in '* ]]
 }
 
+@test "cli: --explain on a refused action: the checks up to the one whose error stdout prints" {
+    local messages=("Source cell is outside of the board." "Target cell is outside of the board."
+        "Source cell is empty." "Target cell is not empty."
+        "Source cell holds opponent's piece/tower." "Illegal action.")
+    local input error failing count=0
+    for input in testdata/checkers/error[1-6]/*.in testdata/checkers/edge-input/row-*.in; do
+        "$engine" --explain < "$input" > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" || true
+        error=$(sed -n 's/^ERROR: //p' "$BATS_TEST_TMPDIR/out")
+        [[ -n $error ]] || continue
+        count=$((count + 1))
+        cmp "${input%.in}.out" "$BATS_TEST_TMPDIR/out"
+        grep -q '^explain: \(BLACK\|WHITE\) ACTION #[0-9]* (typed) is refused: ' "$BATS_TEST_TMPDIR/err" ||
+            fail "$input: no refused block"
+        # Exactly one check fails, the last, and it is the one stdout names.
+        [[ $(grep -c ': fails (' "$BATS_TEST_TMPDIR/err") == 1 ]] || fail "$input: not one failing check"
+        failing=$(sed -n 's/^explain:   check \([1-6]\), .*: fails (.*/\1/p' "$BATS_TEST_TMPDIR/err")
+        [[ ${messages[failing - 1]} == "$error" ]] || fail "$input: check $failing fails, stdout says '$error'"
+        [[ $(grep -c '^explain:   check ' "$BATS_TEST_TMPDIR/err") == "$failing" ]] ||
+            fail "$input: the checks before $failing are not all listed"
+    done
+    ((count >= 50)) || fail "only $count refused actions"
+    run --separate-stderr "$engine" --explain < testdata/checkers/edge-input/row-thousand-digits-source.in
+    [[ $stderr == *'fails (G<long row> is outside)'* ]]
+}
+
 @test "cli: --explain with --depth explains the decision at that depth" {
     run --separate-stderr "$engine" --depth 1 --explain <<<$'C6-D5\nD3-C4\nA'
     assert_success
