@@ -1,7 +1,10 @@
 /* orphan.c -- leaves a child running after it exits: double fork, setsid,
- * SIGHUP and SIGTERM ignored, all descriptors closed. Exits 0 at once. */
+ * SIGHUP and SIGTERM ignored, all descriptors closed. Exits 0 once the
+ * first child has made the second (so that, without a sandbox, a kill of
+ * the process group can never come before the escape, on a busy machine). */
 #include "hostile.h"
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int main(void) {
@@ -19,6 +22,7 @@ int main(void) {
         }
         _exit(0);
     }
+    waitpid(child, NULL, 0);
     puts("left a child behind");
     return 0;
 }
