@@ -68,8 +68,7 @@ check_worker() {
 check_one() {
     local id=$1 case_path=$cases/$1 shape_ok=1 status symptom note='' actual
     runner_run "$case_path.in"
-    actual=$RUNNER_ACTUAL
-    read -r status < "$actual.status"
+    actual=$RUNNER_ACTUAL status=$RUNNER_STATUS
     if ((status == CHECK_FLOOD_STATUS)); then
         truncate -s "$(($(wc -c < "$case_path.out") + 4096))" "$actual.out"
         truncate -s 4096 "$actual.err"
@@ -97,24 +96,25 @@ check_one() {
     if ((shape_ok == 0)); then
         echo "(without --exact-stderr only the shape of stderr counts: one line where the case has one)" >> "$RUNNER_OWN.report"
     fi
-    explain_difference "$case_path" "$actual" >> "$RUNNER_OWN.report"
+    explain_difference "$case_path" "$actual" "$RUNNER_OWN.report"
     mkdir -p "$output/failures/${id%/*}"
     printable < "$RUNNER_OWN.report" > "$output/failures/$id.txt"
     symptom=$(symptom_of_run "$case_path" "$actual")
     printf 'fail\t%s\t%s\n' "$id" "$symptom"
 }
 
-# explain_difference CASE ACTUAL: when stdout differs, the game's own
-# account of the first difference (scripts/lib/explain-failure), from the
-# reference engine of this repository when it is built.
+# explain_difference CASE ACTUAL REPORT: when REPORT (corpus_compare's)
+# says where stdout first differs, adds the game's own account of that
+# difference (scripts/lib/explain-failure), from the reference engine of
+# this repository when it is built.
 explain_difference() {
-    local case_path=$1 actual=$2 line reference
+    local case_path=$1 actual=$2 report=$3 line reference
     reference=$(dirname "$here")/build/$program
-    ((CORPUS_STDOUT_SAME == 0)) && [[ -x $reference && -s $actual.out ]] || return 0
-    ! corpus_same_bytes "$case_path.out" "$actual.out" || return 0
-    line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
+    [[ -x $reference ]] || return 0
+    line=$(sed -n 's/^stdout: first difference at line \([0-9]*\),.*/\1/p' "$report")
+    [[ -n $line ]] || return 0
     "$here/lib/explain-failure" --program "$program" "$reference" "$case_path.in" \
-        "$case_path.out" "$actual.out" "$line" 2>/dev/null || true
+        "$case_path.out" "$actual.out" "$line" >> "$report" 2>/dev/null || true
 }
 
 # The program's runs, through the sandbox (scripts/lib/sandbox.bash): one
@@ -131,8 +131,8 @@ runner_stop() {
 # program on INPUT, on stdin or as the grader runs it; unbuffered: stdout
 # without stdio's buffer (stdbuf -o0); memcheck: under Valgrind, its report
 # in LOG. Its files: RUNNER_ACTUAL.out, .err and .status, where the sandbox
-# left them (sandbox_result_path) or under RUNNER_OWN; status 125 when
-# the sandbox failed.
+# left them (sandbox_result_path) or under RUNNER_OWN; its status also in
+# RUNNER_STATUS (125 when the sandbox failed).
 runner_run() {
     local input=$1 how=${2:-plain} log=${3:-/dev/null} mode=stdin
     ((graded == 0)) || mode=graded
@@ -142,10 +142,10 @@ runner_run() {
     sandbox_run "$mode" "$input" "$RUNNER_ACTUAL.out" "$RUNNER_ACTUAL.err" "$RUNNER_ACTUAL.status" \
         "$how" "$log" 2>/dev/null || true
     # No status: the sandbox failed (and was restarted elsewhere): 125.
-    local ran=''
-    { read -r ran < "$RUNNER_ACTUAL.status"; } 2>/dev/null || true
-    if [[ -z $ran ]]; then
-        RUNNER_ACTUAL=$RUNNER_OWN
+    RUNNER_STATUS=''
+    { read -r RUNNER_STATUS < "$RUNNER_ACTUAL.status"; } 2>/dev/null || true
+    if [[ -z $RUNNER_STATUS ]]; then
+        RUNNER_ACTUAL=$RUNNER_OWN RUNNER_STATUS=125
         : > "$RUNNER_ACTUAL.out"
         : > "$RUNNER_ACTUAL.err"
         echo 125 > "$RUNNER_ACTUAL.status"
@@ -327,7 +327,7 @@ report_memcheck() {
         if [[ -s $log ]]; then
             summary=$(memcheck_summary "$log")
         else
-            summary="no Valgrind report: the run ended with $(corpus_describe_status "$(cat "$RUNNER_ACTUAL.status")")"
+            summary="no Valgrind report: the run ended with $(corpus_describe_status "$RUNNER_STATUS")"
         fi
         if [[ -z $summary ]]; then
             memcheck_passed=$((memcheck_passed + 1))
