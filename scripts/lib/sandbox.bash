@@ -34,7 +34,7 @@
 #   sandbox_start PROGRAM [--no-sandbox] [--cpu S] [--memory MIB]
 #                 [--fsize KIB] [--procs N] [--timeout S]
 #       (also the short form sandbox_start PROGRAM [1|0 [TIMEOUT]], 0 being
-#       --no-sandbox.) Defaults: timeout 10 s, CPU the timeout rounded up,
+#       --no-sandbox.) Defaults: timeout 10 s, CPU the timeout rounded up plus 1,
 #       memory 1024 MiB (address space), files 65536 KiB, 64 processes.
 #       Sets SANDBOX_MODE (bwrap or limits), SANDBOX_WHY (why limits only),
 #       SANDBOX_PROGRAM, SANDBOX_DIR, SANDBOX_PID (bubblewrap's pid),
@@ -131,10 +131,13 @@ sandbox_parse_options() {
     ((${#positional[@]} <= 3)) || { echo "sandbox: too many arguments" >&2; return 2; }
     [[ $sandbox_opt_timeout =~ ^[0-9]*\.?[0-9]+$ && ! $sandbox_opt_timeout =~ ^0*\.?0*$ ]] ||
         { echo "sandbox: --timeout needs a positive number of seconds" >&2; return 2; }
-    # CPU seconds: by default the wall-clock limit, rounded up.
+    # CPU seconds: by default a second above the wall-clock limit, rounded
+    # up, so that a program spinning on one core is a hang (the timeout
+    # comes first, not in a race with SIGXCPU); the CPU limit stops what
+    # burns several cores at once.
     if [[ -z $sandbox_opt_cpu ]]; then
-        sandbox_opt_cpu=${sandbox_opt_timeout%.*}
-        [[ $sandbox_opt_timeout != *.* ]] || sandbox_opt_cpu=$((${sandbox_opt_cpu:-0} + 1))
+        sandbox_opt_cpu=$((${sandbox_opt_timeout%.*} + 1))
+        [[ $sandbox_opt_timeout != *.* ]] || sandbox_opt_cpu=$((sandbox_opt_cpu + 1))
     fi
     local name value
     for name in cpu memory fsize procs; do

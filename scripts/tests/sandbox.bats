@@ -432,7 +432,7 @@ EOF
     assert_equal "$stderr" ''
     sandbox_start build/checkers 0 5
     run sandbox_describe
-    assert_output --regexp '^sandbox: none \(--no-sandbox\); limits only \((as uid [0-9]+, )?5 s CPU, .*, 5 s timeout\)$'
+    assert_output --regexp '^sandbox: none \(--no-sandbox\); limits only \((as uid [0-9]+, )?6 s CPU, .*, 5 s timeout\)$'
     run sandbox_describe 0
     assert_output --partial 'sandbox: none (--no-sandbox)'
 }
