@@ -5,8 +5,9 @@
 # lines from the root to that line, and what kind of difference it is.
 
 FNR == 1 { file++ }
-file == 1 && /^explain: case / { name = $0; sub(/^explain: /, "", name); sub(/:.*/, "", name); next }
-file == 1 { root_lines[name] = root_lines[name] $0 "\n"; next }
+# The reference's explanation of its k-th case (numbers may repeat).
+file == 1 && /^explain: case / { block++; root_lines[block] = $0 "\n"; next }
+file == 1 { root_lines[block] = root_lines[block] $0 "\n"; next }
 file == 2 { expected[FNR] = $0; expected_lines = FNR; next }
 file == 3 { actual[FNR] = $0; actual_lines = FNR; next }
 
@@ -37,7 +38,6 @@ function say_path(    need, i, found, case_line, k) {
     for (k = 0; k < found; k++) say("  " path[k])
     if (stop <= expected_lines) say("  > " expected[stop] "    (expected)")
     if (stop <= actual_lines) say("  > " actual[stop] "    (this program)")
-    return expected[case_line]
 }
 
 # Whether MOVE is one of the later siblings of line `stop` (same depth,
@@ -77,10 +77,11 @@ function kind(e, a,    me, ma) {
 END {
     e = (stop <= expected_lines) ? expected[stop] : ""
     a = (stop <= actual_lines) ? actual[stop] : ""
-    header = say_path()
+    say_path()
     say("the difference: " kind(e, a))
-    if (e ~ /^first move:/ && header != "") {
-        sub(/^case /, "", header)
-        printf "%s", root_lines["case " header]
+    if (e ~ /^first move:/) {
+        ordinal = 0
+        for (i = 1; i <= stop; i++) if (expected[i] ~ /^case /) ordinal++
+        printf "%s", root_lines[ordinal]
     }
 }
