@@ -3,7 +3,7 @@
 # engines, each with one planted fault, each get the explanation that names
 # their fault in check-engine's report, where the first failure is shown.
 
-# shellcheck disable=SC2154 # bats sets $output, $status
+# shellcheck disable=SC2154,SC2016 # bats sets $output, $status; sed scripts in single quotes
 
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
@@ -130,4 +130,48 @@ most_said() {
             ! grep -q '^explain: ' "$report" || fail "an explanation without a stdout difference in $report"
         fi
     done
+}
+
+# kind_of SED LINE: the kind explain-failure gives to handout-case5's
+# output edited by SED, whose first difference is at LINE.
+kind_of() {
+    local case=testdata/draughts/examples/handout-case5
+    sed "$1" "$case.out" > "$BATS_TEST_TMPDIR/edited.out"
+    scripts/lib/explain-failure --program draughts build/draughts "$case.in" "$case.out" \
+        "$BATS_TEST_TMPDIR/edited.out" "$2" | sed -n 's/^explain: the difference: //p'
+}
+
+@test "explain-failure: every kind of draughts difference is named" {
+    run kind_of '7{h;d};8{G}' 7
+    assert_output 'the move order: this program takes (0,3)=>(1,4) before (0,3)=>(1,2), which the specified order puts first'
+    run kind_of '5s/h=-4/h=-5/' 5
+    assert_output 'a value: the same move, "; h=-4." expected, "; h=-5." here'
+    run kind_of '21s/.*/|-|-|-B4: (0,3)=>(1,4); h=-3./' 21
+    assert_output 'a missing pruning line: the reference prunes here (alpha=-3, beta=-3) and this program goes on'
+    run kind_of '20s/.*/|-|-|-B4: pruning (0,3)=>(1,2); alpha=-3, beta=-3./' 20
+    assert_output --partial 'an extra pruning line: this program prunes (alpha=-3, beta=-3) where the reference goes on'
+    run kind_of '21s/alpha=-3, beta=-3/alpha=-3, beta=-2/' 21
+    assert_output 'a value: the bounds differ, alpha=-3, beta=-3 expected, alpha=-3, beta=-2 here'
+    run kind_of '21s/(0,3)=>(1,4), //' 21
+    assert_output 'the pruned moves differ (the move order, or where the pruning starts)'
+    run kind_of '5s/; h=/;h=/' 5
+    assert_output 'the format: the same content, spaced differently'
+    run kind_of '5s/.*/B4 (1,0)->(3,2) -4/' 5
+    assert_output "the format: this program's line is not a trace line (LABEL: (r,c)=>(r,c)...)"
+    run kind_of '5s/.*/|-|-|-B4: (6,6)=>(7,7); h=-4./' 5
+    assert_output "a move the reference does not make here: (6,6)=>(7,7) (the reference's is (1,0)=>(3,2))"
+    run kind_of '$s/.*/first move: (5,2)=>(3,4)./' 235
+    assert_output "the root's choice: the reference's first move: (5,2)=>(3,0)., this program's first move: (5,2)=>(3,4)."
+    run kind_of '100,$d' 100
+    assert_output "this program's output ends here"
+    run kind_of '6s/.*/|-|-|-B4: (0,3)=>(1,2); h=-3./' 6
+    assert_output "the tree's shape: the reference's next line is at A3, this program's at B4 (a move or a terminal position seen differently)"
+    run kind_of '1s/case 5/case 6/' 1
+    assert_output 'a case header, or a case that starts too early or too late'
+    # the root's choice comes with the reference's A1 values
+    sed '$s/.*/first move: (5,2)=>(3,4)./' testdata/draughts/examples/handout-case5.out > "$BATS_TEST_TMPDIR/edited.out"
+    run scripts/lib/explain-failure --program draughts build/draughts testdata/draughts/examples/handout-case5.in \
+        testdata/draughts/examples/handout-case5.out "$BATS_TEST_TMPDIR/edited.out" 235
+    assert_line 'explain:   (5,2)=>(3,0) value -3 chosen'
+    assert_line 'explain:   (5,2)=>(3,4) value <= -4 bound'
 }
