@@ -3,7 +3,9 @@
 # the expected stdout, the program's stdout; `stop` is the first line where
 # the two differ. Prints "explain: ..." lines, or nothing.
 
-FNR == 1 { file++ }
+# Which file a line is from, by name: an empty first file has no line
+# for a counter of first lines to see.
+{ file = (FILENAME == ARGV[1]) ? 1 : (FILENAME == ARGV[2]) ? 2 : 3 }
 file == 1 && /^explain: (BLACK|WHITE) ACTION #[0-9]+ \(typed\) is refused/ {
     number = action_number($0); refused[number] = ""; in_refused = number; next
 }

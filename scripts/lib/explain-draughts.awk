@@ -4,7 +4,9 @@
 # where the two differ. Prints "explain: ..." lines: the path of trace
 # lines from the root to that line, and what kind of difference it is.
 
-FNR == 1 { file++ }
+# Which file a line is from, by name: an empty first file has no line
+# for a counter of first lines to see.
+{ file = (FILENAME == ARGV[1]) ? 1 : (FILENAME == ARGV[2]) ? 2 : 3 }
 # The reference's explanation of its k-th case (numbers may repeat).
 file == 1 && /^explain: case / { block++; root_lines[block] = $0 "\n"; next }
 file == 1 { root_lines[block] = root_lines[block] $0 "\n"; next }

@@ -175,3 +175,29 @@ kind_of() {
     assert_line 'explain:   (5,2)=>(3,0) value -3 chosen'
     assert_line 'explain:   (5,2)=>(3,4) value <= -4 bound'
 }
+
+# checkers_explained CASE SED LINE: explain-failure's lines for CASE's
+# output edited by SED, whose first difference is at LINE.
+checkers_explained() {
+    local case=testdata/checkers/$1
+    sed "$2" "$case.out" > "$BATS_TEST_TMPDIR/edited.out"
+    scripts/lib/explain-failure --program checkers build/checkers "$case.in" "$case.out" \
+        "$BATS_TEST_TMPDIR/edited.out" "$3"
+}
+
+@test "explain-failure: the checkers kinds no planted fault above reaches" {
+    run checkers_explained examples/seed-game-A '233s/A6-B5/A6-C4/' 233
+    assert_line --index 0 'explain: reference chose A6-B5 (cost 0); this program chose A6-C4, which is not among the 6 actions BLACK may make here'
+    run checkers_explained examples/seed-game-A '236s/b/w/' 236
+    assert_output 'explain: both chose A6-B5 for ACTION #11 (cost 0); the difference is in the board or the board cost printed after it'
+    run checkers_explained official/test6 '43s/.*/=====================================/' 43
+    assert_line --index 0 --partial 'explain: the reference refuses ACTION #2 with check 4 of six (Target cell is not empty.)'
+    assert_line --index -1 'explain: this program did not refuse the action'
+    run checkers_explained official/test0 '23s/.*/ERROR: Illegal action./' 23
+    assert_output 'explain: this program refused ACTION #1 with check 6 (Illegal action.), which the reference accepts: all six checks pass'
+    run checkers_explained official/test6 '43s/.*/ERROR: Source cell is empty./' 43
+    assert_line --index -1 "explain: this program reported check 3 (Source cell is empty.), but the reference's check 3 passes here (above)"
+    # a typed action's block: no computed choice to explain
+    run checkers_explained official/test0 '25s/b/w/' 25
+    assert_output ''
+}
