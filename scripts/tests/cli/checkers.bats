@@ -84,7 +84,8 @@ setup() {
 
 # hooked_engine: a build of the engine that fails allocations on demand
 # (CHECKERS_FAIL_ALLOCATION): the engine under test when it has the hook,
-# as the coverage build does, else one built here from src/checkers.
+# as the coverage build does, else one built here from $ENGINE_SOURCES
+# (default src/checkers: the mutants set it to the mutant's sources).
 hooked_engine() {
     # A run that allocates: the hook reports nothing when nothing was.
     if CHECKERS_COUNT_ALLOCATIONS=1 "$engine" <<<A 2>&1 >/dev/null |
@@ -92,7 +93,7 @@ hooked_engine() {
         echo "$engine"
         return
     fi
-    cc -std=c11 -O2 -DCHECKERS_FAULT_INJECTION -o "$BATS_TEST_TMPDIR/hooked" src/checkers/*.c
+    cc -std=c11 -O2 -DCHECKERS_FAULT_INJECTION -o "$BATS_TEST_TMPDIR/hooked" "${ENGINE_SOURCES:-src/checkers}"/*.c
     echo "$BATS_TEST_TMPDIR/hooked"
 }
 
