@@ -1,7 +1,8 @@
 # explain.bats -- `--explain` on both engines: standard output and the exit
 # status are the same on every case of both corpora, a diagnostic stays the
-# last stderr line, and the explanation's exact text on chosen cases (the
-# format is in src/checkers/explain.h and src/draughts/explain.h).
+# last stderr line, and the checkers explanation's exact text on chosen
+# cases (the format is in src/checkers/explain.h; the draughts one's exact
+# text is in cli/draughts.bats, which the mutants and coverage runs use).
 # CHECKERS and DRAUGHTS select the programs (default build/checkers and
 # build/draughts).
 
@@ -164,50 +165,4 @@ TEXT
     assert_line --index 6 'explain:   check 6, the action is legal: fails (G6-E4 is not among the mover'"'"'s legal actions)'
     run explained "$checkers" < testdata/checkers/edge-input/row-thousand-digits-source.in
     assert_line --index 1 'explain:   check 1, the source cell is inside the board: fails (G<long row> is outside)'
-}
-
-@test "explain: draughts, an exact value, a bound, the winning move and the pruned rest" {
-    run explained "$draughts" testdata/draughts/pruning/kings-256-s1.in
-    assert_success
-    assert_output - <<'TEXT'
-explain: case 257: 5 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
-explain:   (2,5)=>(1,4) value 3
-explain:   (2,5)=>(1,6) value <= 3 bound
-explain:   (3,4)=>(2,3) value +inf chosen
-explain:   (5,0)=>(4,1) pruned
-explain:   (7,0)=>(6,1) pruned
-TEXT
-}
-
-@test "explain: draughts, a bound equal to the chosen value is a bound, not a tie" {
-    run explained "$draughts" testdata/draughts/input-forms/forms-23-s1.in
-    assert_success
-    assert_output - <<'TEXT'
-explain: case 45: 2 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
-explain:   (4,1)=>(3,0) value -1 chosen
-explain:   (4,1)=>(3,2) value <= -1 bound
-explain: case 85: 6 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
-explain:   (4,7)=>(3,6) value +inf chosen
-explain:   (5,6)=>(4,5) pruned
-explain:   (5,6)=>(6,5) pruned
-explain:   (5,6)=>(6,7) pruned
-explain:   (7,6)=>(6,5) pruned
-explain:   (7,6)=>(6,7) pruned
-TEXT
-}
-
-@test "explain: draughts, every A1 move loses: exact -inf values, the first chosen, the others tie" {
-    run explained "$draughts" testdata/draughts/kings/kings-27-s1.in
-    assert_success
-    assert_output - <<'TEXT'
-explain: case 28: 2 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
-explain:   (4,7)=>(3,6) value -inf chosen, first of 2 tied
-explain:   (4,7)=>(5,6) value -inf ties, later in the order
-TEXT
-}
-
-@test "explain: draughts, first move: none" {
-    run explained "$draughts" testdata/draughts/no-move-at-root/nomove-0-s1.in
-    assert_success
-    assert_output 'explain: case 1: 0 moves at A1; first move: none'
 }

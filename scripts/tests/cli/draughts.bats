@@ -156,9 +156,7 @@ hooked_engine() {
 }
 
 @test "draughts: --explain INPUT OUTPUT: the same OUTPUT, one block per case choosing its first move" {
-    # Exact values, bounds, +inf and the pruned rest, ties at -inf, no
-    # move, a single move, a unique choice among bounds of the same value:
-    # every kind of line, compared whole (each value read off the trace).
+    # The lines themselves are checked whole by the tests below.
     local input=$BATS_TEST_TMPDIR/input.txt expected=$BATS_TEST_TMPDIR/expected.txt name
     : > "$input"
     : > "$expected"
@@ -171,13 +169,39 @@ hooked_engine() {
     assert_success
     assert_output ''
     cmp "$expected" "$BATS_TEST_TMPDIR/output.txt"
-    diff -u - <(printf '%s\n' "$stderr") <<'EXPLAINED'
+    run ! grep -v '^explain: ' <<<"$stderr"
+    assert_equal "$(grep -c '^explain: case ' <<<"$stderr")" "$(grep -c '^case ' "$expected")"
+    # The choice explained is the one the trace plays.
+    local chosen first
+    chosen=$(sed -En 's/^explain: +(\(.*\)) value .* chosen.*/\1/p; s/^explain: case .*: 0 moves.*/none/p' <<<"$stderr")
+    first=$(sed -n 's/^first move: \(.*\)\.$/\1/p' "$expected")
+    assert_equal "$chosen" "$first"
+}
+
+# explained ENGINE ARGS...: the explanation lines of a run with --explain.
+explained() {
+    local program=$1
+    shift
+    "$program" --explain "$@" 2>&1 >/dev/null | grep '^explain: '
+}
+
+@test "draughts: --explain, an exact value, a bound, the winning move and the pruned rest" {
+    run explained "$engine" testdata/draughts/pruning/kings-256-s1.in
+    assert_success
+    assert_output - <<'TEXT'
 explain: case 257: 5 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
 explain:   (2,5)=>(1,4) value 3
 explain:   (2,5)=>(1,6) value <= 3 bound
 explain:   (3,4)=>(2,3) value +inf chosen
 explain:   (5,0)=>(4,1) pruned
 explain:   (7,0)=>(6,1) pruned
+TEXT
+}
+
+@test "draughts: --explain, a bound equal to the chosen value is a bound, not a tie" {
+    run explained "$engine" testdata/draughts/input-forms/forms-23-s1.in
+    assert_success
+    assert_output - <<'TEXT'
 explain: case 45: 2 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
 explain:   (4,1)=>(3,0) value -1 chosen
 explain:   (4,1)=>(3,2) value <= -1 bound
@@ -188,12 +212,29 @@ explain:   (5,6)=>(6,5) pruned
 explain:   (5,6)=>(6,7) pruned
 explain:   (7,6)=>(6,5) pruned
 explain:   (7,6)=>(6,7) pruned
+TEXT
+}
+
+@test "draughts: --explain, every A1 move loses: exact -inf values, the first chosen, the others tie" {
+    run explained "$engine" testdata/draughts/kings/kings-27-s1.in
+    assert_success
+    assert_output - <<'TEXT'
 explain: case 28: 2 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
 explain:   (4,7)=>(3,6) value -inf chosen, first of 2 tied
 explain:   (4,7)=>(5,6) value -inf ties, later in the order
-explain: case 1: 0 moves at A1; first move: none
-explain: case 39: 1 move at A1 in the specified order; Alice takes the largest value, the first of a tie
-explain:   (2,1)=>(0,3) value +inf chosen
+TEXT
+}
+
+@test "draughts: --explain, first move: none" {
+    run explained "$engine" testdata/draughts/no-move-at-root/nomove-0-s1.in
+    assert_success
+    assert_output 'explain: case 1: 0 moves at A1; first move: none'
+}
+
+@test "draughts: --explain, a unique choice among bounds of its own value is chosen, not tied" {
+    run explained "$engine" "$examples/opening.in"
+    assert_success
+    assert_output - <<'TEXT'
 explain: case 1: 7 moves at A1 in the specified order; Alice takes the largest value, the first of a tie
 explain:   (5,0)=>(4,1) value 0 chosen
 explain:   (5,2)=>(4,1) value <= 0 bound
@@ -202,12 +243,7 @@ explain:   (5,4)=>(4,3) value <= 0 bound
 explain:   (5,4)=>(4,5) value <= 0 bound
 explain:   (5,6)=>(4,5) value <= 0 bound
 explain:   (5,6)=>(4,7) value <= 0 bound
-EXPLAINED
-    # The choice explained is the one the trace plays.
-    local chosen first
-    chosen=$(sed -En 's/^explain: +(\(.*\)) value .* chosen.*/\1/p; s/^explain: case .*: 0 moves.*/none/p' <<<"$stderr")
-    first=$(sed -n 's/^first move: \(.*\)\.$/\1/p' "$expected")
-    assert_equal "$chosen" "$first"
+TEXT
 }
 
 @test "draughts: --explain is an option only as the first argument" {
