@@ -78,7 +78,7 @@ test: all ## everything CI runs; installs missing tools; ends "N passed, N faile
 	@scripts/lib/run-suite --all $(TEST_TARGETS)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
-	@scripts/lib/ensure-tools $(TOOLS_CHECK) valgrind
+	@scripts/lib/ensure-tools $(TOOLS_CHECK) valgrind bubblewrap
 	@scripts/mutants --program $(PROGRAM) --jobs $(JOBS)
 
 fuzz: ## AFL++ on PROGRAM's input for FUZZ_SECONDS (default 600), finds replayed
