@@ -16,7 +16,7 @@ bool output_open(output_t *output, FILE *stream)
     return output->buffer != NULL;
 }
 
-bool output_flush(output_t *output)
+void output_flush(output_t *output)
 {
     if (!output->failed && output->length > 0) {
         errno = 0;
@@ -28,7 +28,6 @@ bool output_flush(output_t *output)
         }
     }
     output->length = 0;
-    return !output->failed;
 }
 
 void output_bytes(output_t *output, const char *bytes, size_t length)

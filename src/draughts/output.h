@@ -32,9 +32,9 @@ void output_text(output_t *output, const char *text);
 /* Plain decimal: "-3", "0", "5". */
 void output_integer(output_t *output, long value);
 
-/* Hands the waiting bytes to the stream; false when this or an earlier
- * write failed. Does not flush or close the stream itself. */
-bool output_flush(output_t *output);
+/* Hands the waiting bytes to the stream (`failed` and `error` tell how
+ * that went). Does not flush or close the stream itself. */
+void output_flush(output_t *output);
 
 /* Frees the buffer, dropping what is waiting; flush first to keep it. */
 void output_release(output_t *output);

@@ -70,12 +70,44 @@ setup() {
 
 @test "draughts: a full device as OUTPUT or as stdout: exit 4" {
     [[ -w /dev/full ]] || skip "no /dev/full here"
+    # The write's own errno is named, not a stand-in.
     run --separate-stderr "$engine" "$examples/opening.in" /dev/full
     assert_equal "$status" 4
-    [[ -n $stderr && $stderr != *$'\n'* ]]
+    assert_equal "$stderr" "draughts: cannot write '/dev/full': No space left on device"
     # shellcheck disable=SC2016 # expanded by the inner shell
     run --separate-stderr bash -c '"$0" < "$1" > /dev/full' "$engine" "$examples/opening.in"
     assert_equal "$status" 4
+    assert_equal "$stderr" "draughts: cannot write standard output: No space left on device"
+}
+
+# cases_of_output_size SIZE: cases with no move at the root whose output,
+# "case N" and "first move: none." each, is SIZE bytes in all (SIZE at
+# least 25 x 8): case numbers of 1 to 9 digits make outputs of 25 to 33
+# bytes.
+cases_of_output_size() {
+    awk -v size="$1" 'BEGIN {
+        count = int((size + 32) / 33)
+        extra = size - 25 * count     # bytes to spread as extra digits
+        for (i = 0; i < count; i++) {
+            digits = extra > 8 ? 9 : extra + 1
+            extra -= digits - 1
+            number = 1
+            for (d = 1; d < digits; d++) number = number * 10
+            printf "case %d\n+O+O+O+O\nO+O+O+O+\n+O+O+K+O\nO+O+O+O+\n", number
+            printf "+O+O+B+O\nO+B+O+O+\n+O+O+O+O\nO+O+O+O+\n"
+        }
+    }'
+}
+
+@test "draughts: outputs of one byte less, just and one byte more than the output buffer (64 KiB) and twice it" {
+    local size input=$BATS_TEST_TMPDIR/input.txt
+    for size in 65535 65536 65537 131073; do
+        cases_of_output_size "$size" > "$input"
+        "$engine" "$input" "$BATS_TEST_TMPDIR/output.txt"
+        assert_equal "$(wc -c < "$BATS_TEST_TMPDIR/output.txt")" "$size"
+        grep '^case ' "$input" | sed 's/$/\nfirst move: none./' |
+            cmp - "$BATS_TEST_TMPDIR/output.txt"
+    done
 }
 
 # memchecked ARGS...: runs the engine under Valgrind with every leak kind
