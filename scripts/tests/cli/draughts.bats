@@ -263,6 +263,15 @@ TEXT
     assert_output 'explain: case 1: 0 moves at A1; first move: none'
 }
 
+@test "draughts: --explain, a single move at A1: one move, chosen" {
+    run explained "$engine" testdata/draughts/crowning/crowning-38-s1.in
+    assert_success
+    assert_output - <<'TEXT'
+explain: case 39: 1 move at A1 in the specified order; Alice takes the largest value, the first of a tie
+explain:   (2,1)=>(0,3) value +inf chosen
+TEXT
+}
+
 @test "draughts: --explain, a unique choice among bounds of its own value is chosen, not tied" {
     run explained "$engine" "$examples/opening.in"
     assert_success
