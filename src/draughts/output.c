@@ -70,6 +70,4 @@ void output_integer(output_t *output, long value)
 void output_release(output_t *output)
 {
     memory_release(output->buffer);
-    output->buffer = NULL;
-    output->length = 0;
 }

@@ -36,7 +36,8 @@ void output_integer(output_t *output, long value);
  * that went). Does not flush or close the stream itself. */
 void output_flush(output_t *output);
 
-/* Frees the buffer, dropping what is waiting; flush first to keep it. */
+/* Frees the buffer, dropping what is waiting (flush first to keep it);
+ * the writer is not to be used after. */
 void output_release(output_t *output);
 
 #endif
