@@ -17,9 +17,8 @@ FUZZ_SECONDS ?= 600
 
 # The suites of `make test`, each a target below; the list exists once.
 TEST_TARGETS := check selftest memcheck sanitize oom coverage
-TOOLS_CHECK := bats parallel bats-libraries
-TOOLS_TEST := $(TOOLS_CHECK) valgrind shellcheck clang clang-sanitizers afl npm gcovr python3 bubblewrap \
-    chromium rsync ssh
+# The tools each target needs: the rows of scripts/lib/tools.tsv naming it.
+ENSURE_TOOLS := scripts/lib/ensure-tools --for
 
 .PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
@@ -50,42 +49,43 @@ run: all ## play the example games of both programs
 	$(if $(filter draughts,$(PROGRAMS)),$(BUILD)/draughts testdata/draughts/examples/handout-case5.in)
 
 check: all ## every golden case of both programs, the corpus format, the command-line tests
-	@scripts/lib/ensure-tools $(TOOLS_CHECK)
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-suite check $(PROGRAMS:%=golden-%) engine-cli
 
 selftest: all ## the harness's own tests (scripts/tests): it can fail, lint, workflows
-	@scripts/lib/ensure-tools $(TOOLS_TEST)
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-bats selftest scripts/tests --jobs $(JOBS)
 
 memcheck: all ## every golden case under Valgrind memcheck, stdout compared too
-	@scripts/lib/ensure-tools $(TOOLS_CHECK) valgrind
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-suite memcheck $(PROGRAMS:%=memcheck-%)
 
 sanitize: ## every golden case under ASan + UBSan, built with clang and with gcc
-	@scripts/lib/ensure-tools $(TOOLS_CHECK) clang clang-sanitizers
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-suite sanitize $(foreach p,$(PROGRAMS),sanitize-clang-$(p) sanitize-gcc-$(p))
 
 oom: ## fail every allocation in turn on chosen cases of both programs
-	@scripts/lib/ensure-tools parallel clang clang-sanitizers
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-suite oom $(PROGRAMS:%=oom-%)
 
 coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per program
-	@scripts/lib/ensure-tools $(TOOLS_CHECK) gcovr
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-suite coverage $(PROGRAMS:%=coverage-%)
 
 test: all ## everything CI runs; installs missing tools; ends "N passed, N failed"
-	@scripts/lib/ensure-tools $(TOOLS_TEST)
+	@$(ENSURE_TOOLS) $@
 	@scripts/lib/run-suite --all $(TEST_TARGETS)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
-	@scripts/lib/ensure-tools $(TOOLS_CHECK) valgrind bubblewrap
+	@$(ENSURE_TOOLS) $@
 	@scripts/mutants --program $(PROGRAM) --jobs $(JOBS)
 
 fuzz: ## AFL++ on PROGRAM's input for FUZZ_SECONDS (default 600), finds replayed
+	@$(ENSURE_TOOLS) $@
 	@scripts/fuzz --program $(PROGRAM) --seconds $(FUZZ_SECONDS)
 
 bench: all ## engine instructions, wall times and suite times (QUICK=1: fewer runs)
-	@scripts/lib/ensure-tools valgrind hyperfine $(TOOLS_CHECK)
+	@$(ENSURE_TOOLS) $@
 	@scripts/bench $(if $(filter-out 0,$(QUICK)),--quick)
 
 check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM=draughts]
@@ -144,9 +144,11 @@ $(BUILD)/tools/draughts-obj/%.o: src/tools/draughts-corpus-gen/%.c src/tools/dra
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
 draughts-corpus: all $(BUILD)/tools/draughts-corpus-gen ## regenerate the draughts cases, each cross-checked with the oracle
+	@$(ENSURE_TOOLS) $@
 	@$(DRAUGHTS_GEN_RUN)
 
 draughts-corpus-check: all $(BUILD)/tools/draughts-corpus-gen ## the committed draughts cases are what generator, engine and oracle give
+	@$(ENSURE_TOOLS) $@
 	@$(DRAUGHTS_GEN_RUN) --check
 
 clean: ## remove build/
