@@ -27,7 +27,9 @@
 # Where bubblewrap is missing or refused (no user namespaces), sandbox_start
 # says so on stderr and the runs go on with the limits only: ulimit -t -v
 # -f -u, timeout(1), a kill of the run's process group, a working directory
-# and TMPDIR of its own; as root, the program runs as a uid of its own
+# and TMPDIR (and HOME) of its own, the environment of the driver (PATH
+# /usr/local/bin:/usr/bin:/bin, LANG; nothing of the caller's); as root,
+# the program runs as a uid of its own
 # (root ignores ulimit -u). So does --no-sandbox, without the warning.
 #
 # API
@@ -222,6 +224,8 @@ sandbox_start() {
     SANDBOX_TIMEOUT=$sandbox_opt_timeout SANDBOX_CPU=$sandbox_opt_cpu
     SANDBOX_MEMORY_MIB=$sandbox_opt_memory SANDBOX_FSIZE_KIB=$sandbox_opt_fsize
     SANDBOX_PROCS=$sandbox_opt_procs SANDBOX_SEQ=0 SANDBOX_PID='' SANDBOX_UID='' SANDBOX_WHY=''
+    # shellcheck disable=SC2034 # (read by sandbox_tool_path, by name)
+    SANDBOX_TOOL_PATH_valgrind='' SANDBOX_TOOL_PATH_stdbuf=''
     sandbox_sweep
     if ! SANDBOX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/sandbox.XXXXXX") ||
         ! mkdir -m 700 "$SANDBOX_DIR/io" "$SANDBOX_DIR/work" "$SANDBOX_DIR/tmp"; then
@@ -496,8 +500,8 @@ sandbox_run_limits() {
     fi
     case $how in
         plain) command+=("$SANDBOX_PROGRAM") ;;
-        unbuffered) command+=(stdbuf -o0 "$SANDBOX_PROGRAM") ;;
-        memcheck) command+=(valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
+        unbuffered) command+=("$(sandbox_tool_path stdbuf)" -o0 "$SANDBOX_PROGRAM") ;;
+        memcheck) command+=("$(sandbox_tool_path valgrind)" --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
                       --error-exitcode=99 --read-inline-info=no --smc-check=none --vgdb=no
                       --log-fd=3 "$SANDBOX_PROGRAM") ;;
     esac
@@ -508,12 +512,17 @@ sandbox_run_limits() {
     started=${EPOCHREALTIME/./}
     (
         sandbox_close_fds
+        # (only Valgrind gets a descriptor 3, for its log; opened before the
+        # cd, since LOG may be a path relative to the caller's directory)
+        if [[ $how == memcheck ]]; then exec 3> "$log"; fi
         cd "${dir:?}/work" || exit 126
         ulimit -S -t "$SANDBOX_CPU" && ulimit -H -t "$((SANDBOX_CPU + 1))"
         ulimit -v "$((SANDBOX_MEMORY_MIB * 1024))" -f "$SANDBOX_FSIZE_KIB" -u "$SANDBOX_PROCS_ALLOWED" -c 0
-        # (only Valgrind gets a descriptor 3, for its log)
-        if [[ $how == memcheck ]]; then exec 3> "$log"; fi
-        TMPDIR=$dir/tmp exec timeout --kill-after=1 "$SANDBOX_TIMEOUT" "${command[@]}"
+        # The environment bubblewrap's driver gives, but for a home and
+        # TMPDIR of the run's own: nothing of the caller's (its PATH may
+        # hold folders the program's uid cannot reach).
+        exec timeout --kill-after=1 "$SANDBOX_TIMEOUT" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin \
+            HOME="$dir/tmp" TMPDIR="$dir/tmp" LANG=C.UTF-8 "${command[@]}"
     ) < "$stdin" > "$stdout" 2> "$err" &
     pid=$!
     # (bash's "Killed" notice for the run is not for the caller's stderr)
@@ -541,6 +550,15 @@ sandbox_run_limits() {
         rm -rf -- "${left[@]}"
     fi
     printf '%s\n' "$status" > "$status_file"
+}
+
+# sandbox_tool_path TOOL: TOOL's real path, looked up on the caller's PATH
+# once per sandbox. The program's uid (root starts it as a uid of its own)
+# may not reach every folder of the caller's PATH, nor the links there.
+sandbox_tool_path() {
+    local -n known=SANDBOX_TOOL_PATH_$1
+    if [[ -z ${known:-} ]]; then known=$(readlink -f -- "$(type -P "$1")") || known=$1; fi
+    printf '%s\n' "$known"
 }
 
 # sandbox_hang_status VAR STARTED FINISHED (microseconds): a program that

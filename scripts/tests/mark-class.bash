@@ -41,6 +41,18 @@ mark_class_copy() {
     cp -- "$MARK_CLASS_ROOT/src/$program"/*.[ch] "$dest/"
 }
 
+# mark_class_leaking DEST: a correct copy that loses 7 bytes at the start
+# of every run (a volatile pointer, so the compiler keeps the malloc):
+# every case passes, and only a memory check can tell.
+mark_class_leaking() {
+    local dest=$1
+    mark_class_copy "$dest"
+    awk '/^int main\(/ { print "static void *volatile leaked;"; print; main = 1; next }
+         main && /^\{$/ { print; print "    leaked = malloc(7);"; print "    leaked = NULL;"; main = 0; next }
+         { print }' "$MARK_CLASS_ROOT/src/checkers/main.c" > "$dest/main.c"
+    grep -q 'leaked = malloc(7);' "$dest/main.c" || { echo "mark-class: no main() to plant a leak in" >&2; return 1; }
+}
+
 # mark_class_mutant DEST SPEC: a correct copy with the fault SPEC (an entry
 # of MARK_CLASS_MUTANTS) planted. Fails when the line is not found.
 mark_class_mutant() {
