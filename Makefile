@@ -24,7 +24,7 @@ ENSURE_TOOLS := scripts/lib/ensure-tools --for
     bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
     draughts-corpus draughts-corpus-check clean help FORCE
 
-all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/tools/sandbox-driver ## build both engines and the sandbox driver
+all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/tools/sandbox-driver $(BUILD)/draughts-judge ## build both engines, the sandbox driver and the HW4 judge
 
 # One engine per folder of src/: build/obj/PROGRAM/*.o -> build/PROGRAM.
 # Objects are rebuilt when the compiler or its flags change, so that
@@ -111,6 +111,14 @@ SANDBOX_DRIVER_SOURCES := $(wildcard src/tools/sandbox-driver/*.c)
 $(BUILD)/tools/sandbox-driver: $(SANDBOX_DRIVER_SOURCES) src/tools/sandbox-driver/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_DRIVER_SOURCES)
+
+# The HW4 judge (src/draughts-judge): an output validator of the Kattis
+# and DOMjudge form, built on the draughts engine's rules and reader only.
+JUDGE_SOURCES := $(wildcard src/draughts-judge/*.c)
+$(BUILD)/draughts-judge: $(JUDGE_SOURCES) src/draughts-judge/*.h src/draughts/*.h \
+    $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o input.o cases.o) $(BUILD)/obj/compiler
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -Isrc/draughts -o $@ $(JUDGE_SOURCES) \
+	    $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o input.o cases.o)
 
 # The checkers generator links the engine's own rules and search objects:
 # what it takes from the engine and what it re-derives is written at the

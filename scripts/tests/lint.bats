@@ -42,7 +42,7 @@ harness_shell_files() {
     assert_success
 }
 
-@test "lint: both engines and the sandbox driver compile warning-free under gcc and clang" {
+@test "lint: both engines, the sandbox driver and the HW4 judge compile warning-free under gcc and clang" {
     for compiler in gcc clang; do
         command -v "$compiler" || fail "$compiler is not installed"
         for program in checkers draughts tools/sandbox-driver; do
@@ -51,6 +51,11 @@ harness_shell_files() {
             assert_success
             assert_output ''
         done
+        run "$compiler" -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 -Isrc/draughts \
+            -o "$BATS_TEST_TMPDIR/draughts-judge-$compiler" src/draughts-judge/*.c \
+            src/draughts/moves.c src/draughts/memory.c src/draughts/input.c src/draughts/cases.c
+        assert_success
+        assert_output ''
     done
 }
 
