@@ -17,8 +17,11 @@ FUZZ_SECONDS ?= 600
 
 # The suites of `make test`, each a target below; the list exists once.
 TEST_TARGETS := check selftest memcheck sanitize oom coverage
-# The tools each target needs: the rows of scripts/lib/tools.tsv naming it.
-ENSURE_TOOLS := scripts/lib/ensure-tools --for
+# The harness's own tests: every component's tests/ folder (the engines'
+# command-line tests are make check's engine-cli suite).
+SELFTESTS := $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bats,$(wildcard src/*/tests/*.bats))
+# The tools each target needs: the rows of src/tools/tools.tsv naming it.
+ENSURE_TOOLS := src/tools/ensure-tools --for
 
 .PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
@@ -50,31 +53,31 @@ run: all ## play the example games of both programs
 
 check: all ## every golden case of both programs, the corpus format, the command-line tests
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-suite check $(PROGRAMS:%=golden-%) engine-cli
+	@src/golden/run-suite check $(PROGRAMS:%=golden-%) engine-cli
 
-selftest: all ## the harness's own tests (scripts/tests): it can fail, lint, workflows
+selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-bats selftest scripts/tests --jobs $(JOBS)
+	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(JOBS)
 
 memcheck: all ## every golden case under Valgrind memcheck, stdout compared too
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-suite memcheck $(PROGRAMS:%=memcheck-%)
+	@src/golden/run-suite memcheck $(PROGRAMS:%=memcheck-%)
 
 sanitize: ## every golden case under ASan + UBSan, built with clang and with gcc
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-suite sanitize $(foreach p,$(PROGRAMS),sanitize-clang-$(p) sanitize-gcc-$(p))
+	@src/golden/run-suite sanitize $(foreach p,$(PROGRAMS),sanitize-clang-$(p) sanitize-gcc-$(p))
 
 oom: ## fail every allocation in turn on chosen cases of both programs
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-suite oom $(PROGRAMS:%=oom-%)
+	@src/golden/run-suite oom $(PROGRAMS:%=oom-%)
 
 coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per program
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-suite coverage $(PROGRAMS:%=coverage-%)
+	@src/golden/run-suite coverage $(PROGRAMS:%=coverage-%)
 
 test: all ## everything CI runs; installs missing tools; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
-	@scripts/lib/run-suite --all $(TEST_TARGETS)
+	@src/golden/run-suite --all $(TEST_TARGETS)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
 	@$(ENSURE_TOOLS) $@
@@ -106,9 +109,9 @@ corpus-check: corpus-gen ## the committed generated cases are what the generator
 	@scripts/generate-corpus --check
 
 # The sandbox driver: check-engine and mark run every program under test
-# through it, inside bubblewrap (scripts/lib/sandbox.bash).
-SANDBOX_DRIVER_SOURCES := $(wildcard src/tools/sandbox-driver/*.c)
-$(BUILD)/tools/sandbox-driver: $(SANDBOX_DRIVER_SOURCES) src/tools/sandbox-driver/*.h $(BUILD)/obj/compiler
+# through it, inside bubblewrap (src/sandbox/sandbox.bash).
+SANDBOX_DRIVER_SOURCES := $(wildcard src/sandbox/*.c)
+$(BUILD)/tools/sandbox-driver: $(SANDBOX_DRIVER_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_DRIVER_SOURCES)
 
@@ -122,32 +125,32 @@ $(BUILD)/draughts-judge: $(JUDGE_SOURCES) src/draughts-judge/*.h src/draughts/*.
 
 # The checkers generator links the engine's own rules and search objects:
 # what it takes from the engine and what it re-derives is written at the
-# top of src/tools/checkers-corpus-gen/corpus_gen.c.
+# top of src/corpus/checkers-gen/corpus_gen.c.
 CORPUS_GEN_OBJECTS := \
-    $(patsubst src/tools/checkers-corpus-gen/%.c,$(BUILD)/tools/obj/%.o,$(wildcard src/tools/checkers-corpus-gen/*.c)) \
+    $(patsubst src/corpus/checkers-gen/%.c,$(BUILD)/tools/obj/%.o,$(wildcard src/corpus/checkers-gen/*.c)) \
     $(addprefix $(BUILD)/obj/checkers/,board.o rules.o search.o memory.o)
 
 $(BUILD)/tools/checkers-corpus-gen: $(CORPUS_GEN_OBJECTS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/tools/obj/%.o: src/tools/checkers-corpus-gen/%.c src/tools/checkers-corpus-gen/*.h src/checkers/*.h $(BUILD)/obj/compiler
+$(BUILD)/tools/obj/%.o: src/corpus/checkers-gen/%.c src/corpus/checkers-gen/*.h src/checkers/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
 # The draughts generator links the engine's move generation only to play
 # legal random games; every golden it keeps must agree byte for byte with
-# the independent oracle (src/tools/draughts-oracle), written from the
+# the independent oracle (src/corpus/draughts-oracle), written from the
 # notes alone.
 DRAUGHTS_GEN_OBJECTS := \
-    $(patsubst src/tools/draughts-corpus-gen/%.c,$(BUILD)/tools/draughts-obj/%.o,$(wildcard src/tools/draughts-corpus-gen/*.c)) \
+    $(patsubst src/corpus/draughts-gen/%.c,$(BUILD)/tools/draughts-obj/%.o,$(wildcard src/corpus/draughts-gen/*.c)) \
     $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o)
 DRAUGHTS_GEN_RUN := scripts/generate-draughts-corpus --generator $(BUILD)/tools/draughts-corpus-gen \
-    --engine $(BUILD)/draughts --oracle "python3 src/tools/draughts-oracle/draughts_oracle.py"
+    --engine $(BUILD)/draughts --oracle "python3 src/corpus/draughts-oracle/draughts_oracle.py"
 
 $(BUILD)/tools/draughts-corpus-gen: $(DRAUGHTS_GEN_OBJECTS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/tools/draughts-obj/%.o: src/tools/draughts-corpus-gen/%.c src/tools/draughts-corpus-gen/*.h src/draughts/*.h $(BUILD)/obj/compiler
+$(BUILD)/tools/draughts-obj/%.o: src/corpus/draughts-gen/%.c src/corpus/draughts-gen/*.h src/draughts/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 

@@ -42,7 +42,7 @@ search_outcome_t search_decide(const board_t *board, colour_t side,
                                int depth, search_decision_t *decision);
 
 /* The chosen action alone, for the tools that link the engine's search
- * (src/tools/checkers-corpus-gen, checkers-bench-games). Inline, so that
+ * (src/corpus/checkers-gen, checkers-bench-games). Inline, so that
  * the engine, which calls search_decide, does not carry it unused. */
 static inline search_outcome_t search_next_action(const board_t *board,
                                                   colour_t side, int depth,

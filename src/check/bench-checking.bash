@@ -1,0 +1,90 @@
+# shellcheck shell=bash
+# bench-checking.bash -- scripts/bench's tables for checking other people's
+# programs: check-engine against a plain loop over the same inputs, the
+# sandbox's cost per run, and scripts/mark over a class of correct
+# submissions. Sourced by scripts/bench, whose helpers it uses (timed,
+# load_average, at_most) and whose settings it reads (out, quick).
+# shellcheck disable=SC2154 # out, quick: scripts/bench's
+
+# The targets of the issues on checking and marking.
+CHECK_ENGINE_RATIO_LIMIT=2 MARK_CLASS_SIZE=50 MARK_SECONDS_LIMIT=240
+MARK_MEMCHECK_CLASS_SIZE=10 MARK_MEMCHECK_EXTRA_LIMIT=10
+# What the tables measure, for the targets.
+check_engine_ratio='' mark_seconds='' mark_memcheck_extra=''
+
+# check_engine_table: the whole checkers corpus run by check-engine
+# (profile strict, the sandbox, default jobs) and by a plain loop that
+# only runs the engine on every input, in one hyperfine run so that the
+# ratio compares like with like; then the sandbox's own cost per run.
+check_engine_table() {
+    local loop=$out/plain-loop.sh load times plain ce runs=3
+    ((quick == 0)) || runs=1
+    # shellcheck disable=SC2016 # a script's text
+    printf '%s\n' '#!/usr/bin/env bash' \
+        'for input in testdata/checkers/*/*.in; do build/checkers < "$input" > /dev/null 2>&1; done' > "$loop"
+    load=$(load_average)
+    times=$(timed check-engine --warmup 1 --runs "$runs" -n "plain loop" "bash $loop" \
+        -n "check-engine" "scripts/check-engine build/checkers --profile strict --show 0 --output $out/check-engine")
+    { read -r plain _; read -r ce _; } <<<"$times"
+    check_engine_ratio=$(awk -v a="$ce" -v b="$plain" 'BEGIN { printf "%.2f", a / b }')
+    echo "== check-engine on our engine, the whole checkers corpus (hyperfine --runs $runs; load $load) =="
+    printf '%-58s %10s\n' command 'wall s'
+    printf '%-58s %10.2f\n' "a plain loop: build/checkers < each input" "$plain"
+    printf '%-58s %10.2f\n' "scripts/check-engine build/checkers --profile strict" "$ce"
+    printf '%-58s %10s\n' "ratio" "$check_engine_ratio"
+    echo "-- the sandbox's cost per run (src/sandbox/sandbox-bench) --"
+    src/sandbox/sandbox-bench --runs 200 --starts 5 2>&1 | tail -n 6
+}
+
+# mark_seconds_of CLASS OUT MEMCHECK: wall seconds of scripts/mark over the
+# submissions in CLASS, compilation included.
+mark_seconds_of() {
+    local class=$1 output=$2 memcheck=$3 times
+    rm -rf -- "$output"
+    times=$(timed "mark-$(basename "$output")" --runs 1 -n "mark" \
+        "scripts/mark --memcheck $memcheck --output $output $class/*")
+    read -r mean _ <<<"$times"
+    echo "$mean"
+}
+
+# mark_table: a class of correct copies of our engine marked whole
+# (compilation included, memory check off), and the memory check's extra
+# wall time per submission with its default sample, over a smaller class.
+mark_table() {
+    local class=$out/class small=$out/class-small load off on
+    rm -rf -- "$class" "$small"
+    bash src/test-lib/mark-class.bash "$class" correct "$MARK_CLASS_SIZE"
+    bash src/test-lib/mark-class.bash "$small" correct "$MARK_MEMCHECK_CLASS_SIZE"
+    load=$(load_average)
+    mark_seconds=$(mark_seconds_of "$class" "$out/mark" 0)
+    off=$(mark_seconds_of "$small" "$out/mark-off" 0)
+    on=$(mark_seconds_of "$small" "$out/mark-on" 1)
+    mark_memcheck_extra=$(awk -v a="$on" -v b="$off" -v n="$MARK_MEMCHECK_CLASS_SIZE" \
+        'BEGIN { printf "%.1f", (a - b) / n }')
+    echo "== scripts/mark: classes of correct copies of src/checkers (load $load) =="
+    printf '%-58s %10s\n' class 'wall s'
+    printf '%-58s %10.1f\n' "$MARK_CLASS_SIZE submissions, --memcheck 0" "$mark_seconds"
+    printf '%-58s %10.1f\n' "$MARK_MEMCHECK_CLASS_SIZE submissions, --memcheck 0" "$off"
+    printf '%-58s %10.1f\n' "$MARK_MEMCHECK_CLASS_SIZE submissions, default memory check (1 per category)" "$on"
+    printf '%-58s %10s\n' "memory check, extra s per submission" "$mark_memcheck_extra"
+}
+
+# checking_targets: the rows of the targets table (scripts/bench's target).
+checking_targets() {
+    if [[ -n $check_engine_ratio ]]; then
+        target 'check-engine / plain loop, whole corpus' "$check_engine_ratio" \
+            "$CHECK_ENGINE_RATIO_LIMIT" "$(verdict at_most "$check_engine_ratio" "$CHECK_ENGINE_RATIO_LIMIT")"
+    else
+        target 'check-engine / plain loop, whole corpus' - "$CHECK_ENGINE_RATIO_LIMIT" 'not measured (--engine-only)'
+    fi
+    if [[ -n $mark_seconds ]]; then
+        target "mark: $MARK_CLASS_SIZE submissions, wall s" "$(printf '%.1f' "$mark_seconds")" \
+            "$MARK_SECONDS_LIMIT" "$(verdict at_most "$mark_seconds" "$MARK_SECONDS_LIMIT")"
+        target 'mark: memory check, extra s per submission' "$mark_memcheck_extra" \
+            "$MARK_MEMCHECK_EXTRA_LIMIT" "$(verdict at_most "$mark_memcheck_extra" "$MARK_MEMCHECK_EXTRA_LIMIT")"
+    else
+        target "mark: $MARK_CLASS_SIZE submissions, wall s" - "$MARK_SECONDS_LIMIT" "not measured ($memcheck_skipped)"
+        target 'mark: memory check, extra s per submission' - "$MARK_MEMCHECK_EXTRA_LIMIT" \
+            "not measured ($memcheck_skipped)"
+    fi
+}

@@ -1,0 +1,395 @@
+# shellcheck shell=bash
+# Reads check-engine's settings (cases, engine, output, jobs, ids, profile, ...).
+# shellcheck disable=SC2154
+# check-report.bash -- check-engine's workers and its report: each worker
+# runs its share of the cases inside one sandbox and prints a verdict line
+# per case; the report groups the failures by symptom, shows the first of
+# each group, and tabulates the categories. Sourced by scripts/check-engine.
+
+# A run stopped for writing too much: the status of SIGXFSZ.
+CHECK_FLOOD_STATUS=$((128 + $(kill -l XFSZ)))
+
+# run_all: splits the ids round-robin into one list per worker and has GNU
+# parallel run the workers; reads their verdict lines as they come (on
+# descriptor 3, straight from the workers: parallel --line-buffer would
+# cost a quarter of a core to relay them), with
+# progress on a terminal and every 500 cases in a log. Fills `outcome`
+# (pass or fail) and `symptom_of` (why a case failed).
+run_all() {
+    local verdict id symptom done_count=0 failed_count=0 worker lists=()
+    declare -gA outcome=() symptom_of=()
+    for ((worker = 0; worker < jobs && worker < ${#ids[@]}; worker++)); do
+        lists+=("$work/list.$worker")
+        : > "$work/list.$worker"
+    done
+    for ((worker = 0; worker < ${#ids[@]}; worker++)); do
+        printf '%s\n' "${ids[worker]}" >> "${lists[worker % ${#lists[@]}]}"
+    done
+    while IFS=$'\t' read -r verdict id symptom; do
+        outcome[$id]=$verdict symptom_of[$id]=$symptom
+        done_count=$((done_count + 1))
+        [[ $verdict == pass ]] || failed_count=$((failed_count + 1))
+        if [[ -t 2 ]] && ((done_count % 10 == 0 || done_count == ${#ids[@]})); then
+            printf '\rcheck-engine: %d/%d cases run, %d failed' "$done_count" "${#ids[@]}" "$failed_count" >&2
+        elif [[ ! -t 2 ]] && ((done_count % 500 == 0)); then
+            printf 'check-engine: %d/%d cases run, %d failed\n' "$done_count" "${#ids[@]}" "$failed_count" >&2
+        fi
+    done < <(parallel --jobs "${#lists[@]}" "$here/check-engine" --worker ::: "${lists[@]}" \
+        3>&1 >/dev/null)
+    if [[ -t 2 ]]; then echo >&2; fi
+}
+
+# check_worker LIST: runs the cases named in LIST in one sandbox; prints
+# "pass<TAB>ID" or "fail<TAB>ID<TAB>SYMPTOM" for each, at once, on
+# descriptor 3 (each line one write, shorter than a pipe's atomic size).
+check_worker() {
+    local list=$1 id digest path paths=()
+    RUNNER_OWN=$(mktemp "$work/actual.XXXXXX")
+    runner_start
+    # The digests of the expected outputs, in one process: a passing case's
+    # output need not be read when the sandbox's digest of it is the same.
+    declare -gA expected_sha256=()
+    if [[ $SANDBOX_MODE == bwrap ]]; then
+        while IFS= read -r id; do paths+=("$cases/$id.out"); done < "$list"
+        while read -r digest path; do
+            id=${path#"$cases/"}
+            expected_sha256[${id%.out}]=$digest
+        done < <(sha256sum -- "${paths[@]}")
+    fi
+    while IFS= read -r id; do
+        check_one "$id" >&3
+    done < "$list"
+    runner_stop
+    rm -f -- "$RUNNER_OWN" "$RUNNER_OWN".*
+}
+
+# check_one ID: runs case ID (its files: RUNNER_ACTUAL.*), compares, keeps
+# the report of a failure (printable ASCII only) and prints the verdict line.
+check_one() {
+    local id=$1 case_path=$cases/$1 shape_ok=1 status symptom note='' actual
+    runner_run "$case_path.in"
+    actual=$RUNNER_ACTUAL status=$RUNNER_STATUS
+    if ((status == CHECK_FLOOD_STATUS)); then
+        truncate -s "$(($(wc -c < "$case_path.out") + 4096))" "$actual.out"
+        truncate -s 4096 "$actual.err"
+        note="(it wrote more than 64 MiB and was stopped; its output is cut for the report)"
+    elif ((status > 128 && status != 137)) && ! cmp -s "$case_path.out" "$actual.out"; then
+        # A crash loses what stdio still held: rerun with unbuffered stdout
+        # to see how far the program really got.
+        runner_run "$case_path.in" unbuffered
+        actual=$RUNNER_ACTUAL
+        note="(the output was cut by the crash: the first difference is from a rerun with unbuffered stdout, stdbuf -o0)"
+    fi
+    if ((exact_stderr == 0)); then accept_stderr_shape "$case_path" "$actual" || shape_ok=0; fi
+    # (read by corpus_compare)
+    local CORPUS_STDOUT_SAME=0
+    # shellcheck disable=SC2034
+    [[ -z $SANDBOX_OUT_SHA256 || $SANDBOX_OUT_SHA256 != "${expected_sha256[$id]:-}" ]] || CORPUS_STDOUT_SAME=1
+    if corpus_compare "$case_path" "$actual" "$engine" "$id" > "$RUNNER_OWN.report"; then
+        printf 'pass\t%s\n' "$id"
+        return 0
+    fi
+    if [[ -n $note ]]; then  # right under the line that says where stdout differs
+        awk -v note="$note" '{ print } /^(stdout|status): / && !done { print note; done = 1 }' \
+            "$RUNNER_OWN.report" > "$RUNNER_OWN.noted" && mv -- "$RUNNER_OWN.noted" "$RUNNER_OWN.report"
+    fi
+    if ((shape_ok == 0)); then
+        echo "(without --exact-stderr only the shape of stderr counts: one line where the case has one)" >> "$RUNNER_OWN.report"
+    fi
+    explain_difference "$case_path" "$actual" "$RUNNER_OWN.report"
+    mkdir -p "$output/failures/${id%/*}"
+    printable < "$RUNNER_OWN.report" > "$output/failures/$id.txt"
+    symptom=$(symptom_of_run "$case_path" "$actual")
+    printf 'fail\t%s\t%s\n' "$id" "$symptom"
+}
+
+# explain_difference CASE ACTUAL REPORT: when REPORT (corpus_compare's)
+# says where stdout first differs, adds the game's own account of that
+# difference (src/check/explain-failure), from the reference engine of
+# this repository when it is built.
+explain_difference() {
+    local case_path=$1 actual=$2 report=$3 line reference
+    reference=$(dirname "$here")/build/$program
+    [[ -x $reference ]] || return 0
+    line=$(sed -n 's/^stdout: first difference at line \([0-9]*\),.*/\1/p' "$report")
+    [[ -n $line ]] || return 0
+    "$here/../src/check/explain-failure" --program "$program" "$reference" "$case_path.in" \
+        "$case_path.out" "$actual.out" "$line" >> "$report" 2>/dev/null || true
+}
+
+# The program's runs, through the sandbox (src/sandbox/sandbox.bash): one
+# sandbox per worker, started once.
+runner_start() {
+    sandbox_start "$engine_path" "$sandbox" "$CORPUS_TIMEOUT"
+}
+
+runner_stop() {
+    sandbox_stop
+}
+
+# runner_run INPUT [plain|unbuffered|memcheck [LOG]]: one run of the
+# program on INPUT, on stdin or as the grader runs it; unbuffered: stdout
+# without stdio's buffer (stdbuf -o0); memcheck: under Valgrind, its report
+# in LOG. Its files: RUNNER_ACTUAL.out, .err and .status, where the sandbox
+# left them (sandbox_result_path) or under RUNNER_OWN; its status also in
+# RUNNER_STATUS (125 when the sandbox failed).
+runner_run() {
+    local input=$1 how=${2:-plain} log=${3:-/dev/null} mode=stdin
+    ((graded == 0)) || mode=graded
+    sandbox_result_path
+    RUNNER_ACTUAL=${SANDBOX_RESULT:-$RUNNER_OWN}
+    : > "$RUNNER_ACTUAL.status"
+    sandbox_run "$mode" "$input" "$RUNNER_ACTUAL.out" "$RUNNER_ACTUAL.err" "$RUNNER_ACTUAL.status" \
+        "$how" "$log" 2>/dev/null || true
+    # No status: the sandbox failed (and was restarted elsewhere): 125.
+    RUNNER_STATUS=''
+    { read -r RUNNER_STATUS < "$RUNNER_ACTUAL.status"; } 2>/dev/null || true
+    if [[ -z $RUNNER_STATUS ]]; then
+        RUNNER_ACTUAL=$RUNNER_OWN RUNNER_STATUS=125
+        : > "$RUNNER_ACTUAL.out"
+        : > "$RUNNER_ACTUAL.err"
+        echo 125 > "$RUNNER_ACTUAL.status"
+    fi
+}
+
+# Bytes outside printable ASCII, as \xNN: a report is text, always.
+printable() {
+    LC_ALL=C perl -pe 's/([^\x20-\x7e\n\t])/sprintf("\\x%02x", ord($1))/ge'
+}
+
+# Without --exact-stderr another program may word its diagnostic its own
+# way: a stderr of exactly one non-empty line where the case expects one is
+# taken as the expected one. Returns 1 when the shape is wrong.
+accept_stderr_shape() {
+    local case_path=$1 actual=$2 text=''
+    [[ -f $case_path.err ]] || return 0
+    IFS= read -r -d '' text < "$actual.err" || true
+    local line=${text%$'\n'}
+    if [[ -n $line && $text == *$'\n' && $line != *$'\n'* ]]; then
+        # (the expected line, copied without a process when it has no NUL)
+        if IFS= read -r -d '' text < "$case_path.err"; then
+            cp -- "$case_path.err" "$actual.err"
+        else
+            printf '%s' "$text" > "$actual.err"
+        fi
+        return 0
+    fi
+    return 1
+}
+
+# symptom_of_run CASE ACTUAL: one phrase naming why a failed run failed,
+# the same for every case that failed the same way (the groups' key).
+symptom_of_run() {
+    local case_path=$1 actual=$2 status expected line where
+    read -r status < "$actual.status"
+    corpus_read_expected_status "$case_path" expected
+    if ((status == 124)); then echo "hang (killed after ${CORPUS_TIMEOUT}s)"; return; fi
+    if ((status == CHECK_FLOOD_STATUS)); then echo "output flood (stopped at 64 MiB)"; return; fi
+    if ((status > 128)); then echo "crash ($(corpus_describe_status "$status" | sed 's/^a crash (signal \(.*\))$/\1/'))"; return; fi
+    if ! cmp -s "$case_path.out" "$actual.out"; then
+        if [[ ! -s $actual.out ]]; then echo "printed nothing"; return; fi
+        line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
+        where=$(corpus_where_is_line "$case_path.out" "$line")
+        if [[ $program == draughts ]]; then
+            case $where in
+                *"its header"*) echo "stdout differs at a case header" ;;
+                *"first-move line"*) echo "stdout differs in a first-move line" ;;
+                *"line after the end"*) echo "stdout goes on after the expected end" ;;
+                *) echo "stdout differs inside a trace" ;;
+            esac
+        else
+            case $where in
+                "the setup board"*|"what follows the setup board") echo "stdout differs in the setup board or right after it" ;;
+                "what follows "*) echo "stdout differs after an action's block (an error or win line, or a missing action)" ;;
+                *) echo "stdout differs in an action's block" ;;
+            esac
+        fi
+        return
+    fi
+    if [[ $status != "$expected" ]]; then
+        echo "status only: stdout identical, status $expected expected, got $status"
+        return
+    fi
+    echo "stderr only: stdout and status identical"
+}
+
+# report_groups: the failures grouped by symptom, largest group first, each
+# with its count, its categories and one example case. Sets `group_order`
+# (the symptoms) and `first_of_group` for report_failures.
+report_groups() {
+    local id symptom
+    declare -gA group_count=() group_categories=() first_of_group=()
+    group_order=()
+    for id in "${ids[@]}"; do
+        [[ ${outcome[$id]:-missing} == pass ]] && continue
+        symptom=${symptom_of[$id]:-no verdict (the worker stopped)}
+        if [[ -z ${group_count[$symptom]:-} ]]; then
+            group_count[$symptom]=0 group_categories[$symptom]='' first_of_group[$symptom]=$id
+        fi
+        group_count[$symptom]=$((group_count[$symptom] + 1))
+        [[ " ${group_categories[$symptom]} " == *" ${id%/*} "* ]] ||
+            group_categories[$symptom]+="${group_categories[$symptom]:+ }${id%/*}"
+    done
+    ((${#group_count[@]})) || return 0
+    mapfile -t group_order < <(for symptom in "${!group_count[@]}"; do
+        printf '%d\t%s\n' "${group_count[$symptom]}" "$symptom"
+    done | sort -t $'\t' -k1,1nr -k2,2 | cut -f2)
+    echo "failures by symptom (profile $profile):"
+    for symptom in "${group_order[@]}"; do
+        printf '  %d %s: %s\n' "${group_count[$symptom]}" \
+            "$( ((group_count[$symptom] == 1)) && echo case || echo cases)" "$symptom"
+        printf '      categories: %s; e.g. %s\n' "${group_categories[$symptom]}" "${first_of_group[$symptom]}"
+    done
+}
+
+# report_failures: the full reports of `show` failures, the first case of
+# each group first, then the names of the others.
+report_failures() {
+    local id symptom shown=0 order=() rest=() failed=0
+    declare -A listed=()
+    for symptom in "${group_order[@]}"; do
+        order+=("${first_of_group[$symptom]}") listed[${first_of_group[$symptom]}]=1
+    done
+    for id in "${ids[@]}"; do
+        [[ ${outcome[$id]:-missing} == pass ]] && continue
+        failed=$((failed + 1))
+        [[ -n ${listed[$id]:-} ]] || order+=("$id")
+    done
+    ((failed)) || return 0
+    for id in "${order[@]}"; do
+        if ((shown < show)) && [[ -f $output/failures/$id.txt ]]; then
+            echo "---------------------------------------- FAILED $id (${symptom_of[$id]:-})"
+            cat -- "$output/failures/$id.txt"
+            shown=$((shown + 1))
+        else
+            rest+=("$id")
+        fi
+    done
+    if ((${#rest[@]})); then
+        if ((shown == 0)); then
+            echo "---------------------------------------- ${#rest[@]} failed:"
+        else
+            echo "---------------------------------------- ${#rest[@]} more failed:"
+        fi
+        printf '  %s\n' "${rest[@]:0:40}"
+        ((${#rest[@]} <= 40)) || echo "  ... and $((${#rest[@]} - 40)) more"
+    fi
+    echo "every failure's report: $output/failures/<category>/<name>.txt"
+}
+
+# report_table: passed and failed per category and the final line; returns
+# 1 when anything failed (a memcheck finding included).
+report_table() {
+    local id category order=() passed=0 failed=0
+    declare -A pass_in=() fail_in=()
+    for id in "${ids[@]}"; do
+        category=${id%/*}
+        if [[ -z ${pass_in[$category]:-} ]]; then
+            order+=("$category") pass_in[$category]=0 fail_in[$category]=0
+        fi
+        if [[ ${outcome[$id]:-missing} == pass ]]; then
+            pass_in[$category]=$((pass_in[$category] + 1)) passed=$((passed + 1))
+        else
+            fail_in[$category]=$((fail_in[$category] + 1)) failed=$((failed + 1))
+        fi
+    done
+    printf '  %-20s %7s %7s   (profile %s)\n' category passed failed "$profile"
+    for category in "${order[@]}"; do
+        printf '  %-20s %7d %7d%s\n' "$category" "${pass_in[$category]}" \
+            "${fail_in[$category]}" "$( ((fail_in[$category] == 0)) || echo '  FAILED')"
+    done
+    printf '  %-20s %7d %7d\n' total "$passed" "$failed"
+    passed=$((passed + ${memcheck_passed:-0})) failed=$((failed + ${memcheck_failed:-0}))
+    echo "$passed passed, $failed failed (profile $profile${memcheck_note:-})"
+    ((failed == 0))
+}
+
+# report_memcheck N: N cases of each category under Valgrind memcheck, in
+# the sandbox; each case's leaks and invalid accesses, one line per case.
+report_memcheck() {
+    local per_category=$1 id category log summary
+    declare -A taken=()
+    local chosen=()
+    for id in "${ids[@]}"; do
+        category=${id%/*}
+        (($(( ${taken[$category]:-0} )) < per_category)) || continue
+        taken[$category]=$(( ${taken[$category]:-0} + 1 ))
+        chosen+=("$id")
+    done
+    memcheck_passed=0 memcheck_failed=0
+    RUNNER_OWN=$work/memcheck
+    mkdir -p "$output/memcheck"
+    echo "memcheck: ${#chosen[@]} cases ($per_category per category) under valgrind --leak-check=full --show-leak-kinds=all"
+    runner_start
+    for id in "${chosen[@]}"; do
+        log=$output/memcheck/${id//\//__}.log
+        runner_run "$cases/$id.in" memcheck "$log"
+        if [[ -s $log ]]; then
+            summary=$(memcheck_summary "$log")
+        else
+            summary="no Valgrind report: the run ended with $(corpus_describe_status "$RUNNER_STATUS")"
+        fi
+        if [[ -z $summary ]]; then
+            memcheck_passed=$((memcheck_passed + 1))
+        else
+            memcheck_failed=$((memcheck_failed + 1))
+            printf '  %s: %s (log: %s)\n' "$id" "$summary" "$log"
+        fi
+    done
+    runner_stop
+    echo "memcheck: $memcheck_passed clean, $memcheck_failed with findings"
+    memcheck_note=", memcheck of ${#chosen[@]} cases included"
+}
+
+# memcheck_summary LOG: empty when Valgrind found nothing, else the kinds
+# of error and the bytes lost, in a few words.
+memcheck_summary() {
+    awk '
+        /== Invalid (read|write)/ { inv[$3]++ }
+        /== Conditional jump or move depends on uninitialised/ { uninit++ }
+        /== Invalid free/ { freed++ }
+        /(definitely|indirectly|possibly) lost: [1-9]/ { sub(/^==[0-9]+== +/, ""); lost = lost (lost ? "; " : "") $0 }
+        /still reachable: [1-9]/ { sub(/^==[0-9]+== +/, ""); lost = lost (lost ? "; " : "") $0 }
+        END {
+            out = ""
+            for (k in inv) out = out (out ? ", " : "") inv[k] " invalid " k "s"
+            if (uninit) out = out (out ? ", " : "") uninit " uses of uninitialised values"
+            if (freed) out = out (out ? ", " : "") freed " invalid frees"
+            if (lost) out = out (out ? ", " : "") lost
+            print out
+        }' "$1"
+}
+
+# write_results: what a machine reads, beside the reports: results.tsv
+# (id, category, pass or fail, symptom; one line per case) and junit.xml
+# (one testcase per case, the report as the failure's text).
+write_results() {
+    local id verdict
+    {
+        printf 'case\tcategory\tverdict\tsymptom\n'
+        for id in "${ids[@]}"; do
+            verdict=${outcome[$id]:-fail}
+            printf '%s\t%s\t%s\t%s\n' "$id" "${id%/*}" "$verdict" "${symptom_of[$id]:-}"
+        done
+    } > "$output/results.tsv"
+    awk -F '\t' -v program="$program" -v profile="$profile" -v reports="$output/failures" '
+        function xml(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
+        NR == 1 { next }
+        { n++; id[n] = $1; cat[n] = $2; verdict[n] = $3; symptom[n] = $4; if ($3 != "pass") failures++ }
+        END {
+            printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            printf "<testsuite name=\"%s (profile %s)\" tests=\"%d\" failures=\"%d\">\n", program, profile, n, failures
+            for (i = 1; i <= n; i++) {
+                printf "  <testcase classname=\"%s.%s\" name=\"%s\">", program, xml(cat[i]), xml(id[i])
+                if (verdict[i] != "pass") {
+                    printf "<failure message=\"%s\">", xml(symptom[i])
+                    file = reports "/" id[i] ".txt"
+                    while ((getline line < file) > 0) printf "%s\n", xml(line)
+                    close(file)
+                    printf "</failure>"
+                }
+                printf "</testcase>\n"
+            }
+            printf "</testsuite>\n"
+        }' "$output/results.tsv" > "$output/junit.xml"
+}

@@ -1,0 +1,168 @@
+# explain.bats -- `--explain` on both engines: standard output and the exit
+# status are the same on every case of both corpora, a diagnostic stays the
+# last stderr line, and the checkers explanation's exact text on chosen
+# cases (the format is in src/checkers/explain.h; the draughts one's exact
+# text is in src/draughts/tests/cli.bats, which the mutants and coverage runs use).
+# CHECKERS and DRAUGHTS select the programs (default build/checkers and
+# build/draughts).
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup() {
+    cd "$BATS_TEST_DIRNAME/../../.." || return
+    checkers=${CHECKERS:-build/checkers}
+    draughts=${DRAUGHTS:-build/draughts}
+}
+
+# stderr_keeps_diagnostic PLAIN EXPLAINED: whether the stderr file
+# EXPLAINED, from a run with --explain, is the stderr file PLAIN of the run
+# without it after its "explain: " lines, which all come before the rest
+# (so a diagnostic is still the last line). Bash alone: it runs per case.
+stderr_keeps_diagnostic() {
+    local plain explained line rest=()
+    mapfile -t plain < "$1"
+    mapfile -t explained < "$2"
+    for line in "${explained[@]}"; do
+        if [[ $line == 'explain: '* ]]; then
+            ((${#rest[@]} == 0)) || return 1
+        else
+            rest+=("$line")
+        fi
+    done
+    [[ ${#rest[@]} == "${#plain[@]}" && ${rest[*]} == "${plain[*]}" ]]
+}
+
+# same_both_ways ENGINE ROOT: runs every ROOT/*/*.in on stdin with and
+# without --explain. Fails, naming the cases, unless stdout is byte for byte
+# the same, the exit status is the same and stderr_keeps_diagnostic holds.
+# Prints how many cases it ran.
+same_both_ways() {
+    local engine=$1 root=$2 tmp=$BATS_TEST_TMPDIR input plain explained
+    local count=0 failures=()
+    for input in "$root"/*/*.in; do
+        count=$((count + 1))
+        plain=0 explained=0
+        "$engine" < "$input" > "$tmp/plain.out" 2> "$tmp/plain.err" || plain=$?
+        "$engine" --explain < "$input" > "$tmp/explain.out" 2> "$tmp/explain.err" ||
+            explained=$?
+        if ! cmp -s "$tmp/plain.out" "$tmp/explain.out"; then
+            failures+=("$input: stdout differs")
+        elif ((plain != explained)); then
+            failures+=("$input: exit status $plain without --explain, $explained with it")
+        elif ! stderr_keeps_diagnostic "$tmp/plain.err" "$tmp/explain.err"; then
+            failures+=("$input: stderr is not the explanation, then the stderr without it")
+        fi
+    done
+    if ((${#failures[@]})); then
+        printf '%s\n' "${failures[@]:0:20}" >&2
+        fail "${#failures[@]} of $count cases differ with --explain"
+    fi
+    echo "$count"
+}
+
+# explained ENGINE ARGUMENT...: the "explain: " lines a run writes.
+explained() {
+    local engine=$1
+    shift
+    "$engine" --explain "$@" 2>&1 >/dev/null | grep '^explain: '
+}
+
+@test "explain: checkers, stdout and exit status unchanged by --explain on every case" {
+    run same_both_ways "$checkers" testdata/checkers
+    assert_success
+    ((output >= 1000)) || fail "only $output checkers cases ran"
+}
+
+@test "explain: draughts, stdout and exit status unchanged by --explain on every case" {
+    run same_both_ways "$draughts" testdata/draughts
+    assert_success
+    ((output >= 500)) || fail "only $output draughts cases ran"
+}
+
+@test "explain: checkers, a tie at the root: the left-most is chosen, the later one named" {
+    run explained "$checkers" < testdata/checkers/next-action/black-tie-leftmost-not-first-s13.in
+    assert_success
+    assert_output - <<'TEXT'
+explain: BLACK ACTION #99 (A): 4 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   F3-G2 cost INT_MIN
+explain:   F3-G4 cost -10 chosen, left-most of 2 tied
+explain:   F3-E4 cost -10 ties, later in the order
+explain:   F3-E2 cost -11
+TEXT
+}
+
+@test "explain: checkers, P: one block per step, ten in all, each choosing the action played" {
+    local case=testdata/checkers/play/white-tie-at-first-step-s3
+    run explained "$checkers" < "$case.in"
+    assert_success
+    [[ $(sed -n 's/^explain:   \([A-H1-8-]*\) cost .* chosen.*/\1/p' <<<"$output") == \
+        "$(sed -n 's/^\*\*\* .*: //p' "$case.out")" ]] || fail "the chosen actions are not those played"
+    assert_output - <<'TEXT'
+explain: WHITE ACTION #68 (P step 1): 3 candidates in the specified order; WHITE takes the lowest cost, the left-most of a tie
+explain:   B5-C6 cost 0
+explain:   B5-A6 cost -1 chosen, left-most of 2 tied
+explain:   A8-B7 cost -1 ties, later in the order
+explain: BLACK ACTION #69 (P step 2): 4 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   D7-E6 cost -1 chosen, left-most of 4 tied
+explain:   D7-E8 cost -1 ties, later in the order
+explain:   D7-C8 cost -1 ties, later in the order
+explain:   D7-C6 cost -1 ties, later in the order
+explain: WHITE ACTION #70 (P step 3): 2 candidates in the specified order; WHITE takes the lowest cost, the left-most of a tie
+explain:   A6-B7 cost -3 chosen
+explain:   A8-B7 cost -1
+explain: BLACK ACTION #71 (P step 4): 4 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   E6-F5 cost -3 chosen, left-most of 4 tied
+explain:   E6-F7 cost -3 ties, later in the order
+explain:   E6-D7 cost -3 ties, later in the order
+explain:   E6-D5 cost -3 ties, later in the order
+explain: WHITE ACTION #72 (P step 5): 1 candidate in the specified order; WHITE takes the lowest cost, the left-most of a tie
+explain:   B7-C8 cost -3 chosen
+explain: BLACK ACTION #73 (P step 6): 4 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   F5-G4 cost -3 chosen, left-most of 4 tied
+explain:   F5-G6 cost -3 ties, later in the order
+explain:   F5-E6 cost -3 ties, later in the order
+explain:   F5-E4 cost -3 ties, later in the order
+explain: WHITE ACTION #74 (P step 7): 3 candidates in the specified order; WHITE takes the lowest cost, the left-most of a tie
+explain:   A8-B7 cost -3 chosen, left-most of 3 tied
+explain:   C8-D7 cost -3 ties, later in the order
+explain:   C8-B7 cost -3 ties, later in the order
+explain: BLACK ACTION #75 (P step 8): 4 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   G4-H3 cost -3 chosen, left-most of 4 tied
+explain:   G4-H5 cost -3 ties, later in the order
+explain:   G4-F5 cost -3 ties, later in the order
+explain:   G4-F3 cost -3 ties, later in the order
+explain: WHITE ACTION #76 (P step 9): 4 candidates in the specified order; WHITE takes the lowest cost, the left-most of a tie
+explain:   B7-C6 cost -3 chosen, left-most of 4 tied
+explain:   B7-A8 cost -3 ties, later in the order
+explain:   B7-A6 cost -3 ties, later in the order
+explain:   C8-D7 cost -3 ties, later in the order
+explain: BLACK ACTION #77 (P step 10): 2 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   H3-G4 cost -3 chosen, left-most of 2 tied
+explain:   H3-G2 cost -3 ties, later in the order
+TEXT
+}
+
+@test "explain: checkers, a P that ends in a win: the last block has no candidates" {
+    run explained "$checkers" < testdata/checkers/examples/win-during-P.in
+    assert_success
+    assert_line --index 0 --regexp '^explain: BLACK ACTION #35 \(P step 1\): 2 candidates '
+    assert_line --index -1 'explain: BLACK ACTION #43 (P step 9): 0 candidates; BLACK cannot act, WHITE WIN!'
+}
+
+@test "explain: checkers, a refused action: the checks in order up to the one that fails" {
+    run explained "$checkers" < testdata/checkers/official/test6.in
+    assert_success
+    assert_output - <<'TEXT'
+explain: WHITE ACTION #2 (typed) is refused: the checks in the specified order, the first that fails reported
+explain:   check 1, the source cell is inside the board: passes (G2 is inside)
+explain:   check 2, the target cell is inside the board: passes (A8 is inside)
+explain:   check 3, the source cell holds a piece or tower: passes (G2 holds w)
+explain:   check 4, the target cell is empty: fails (A8 holds b)
+TEXT
+    run explained "$checkers" < testdata/checkers/error6/jump-over-empty.in
+    assert_line --index 6 'explain:   check 6, the action is legal: fails (G6-E4 is not among the mover'"'"'s legal actions)'
+    run explained "$checkers" < testdata/checkers/edge-input/row-thousand-digits-source.in
+    assert_line --index 1 'explain:   check 1, the source cell is inside the board: fails (G<long row> is outside)'
+}

@@ -1,0 +1,47 @@
+# shellcheck shell=bash
+# mark.bash -- what scripts/mark and its worker src/mark/mark-one share:
+# which cases a run checks, and the hashes that make a submission's key.
+# Sourced after src/golden/corpus.bash.
+
+# The compile command when --compile is not given: the assignments' own
+# strict C99 line, every warning on. The .c files are its arguments.
+# shellcheck disable=SC2016,SC2034 # "$@" is for the compile, in the sandbox; used by the scripts that source this file
+MARK_DEFAULT_COMPILE='gcc -std=c99 -Wall -Wextra -Wpedantic -O2 -o program "$@" -lm'
+
+# mark_select_ids CASES PROFILE WANTED EXCLUDED: the ids (category/name) a
+# check-engine run with these options checks, one a line, in corpus order.
+# WANTED and EXCLUDED are space-separated lists of categories (may be empty).
+mark_select_ids() {
+    local cases=$1 profile=$2 wanted=" $3 " excluded=" $4 " id category
+    declare -A strict_only=()
+    if [[ $profile != strict ]]; then
+        while IFS= read -r id; do strict_only[$id]=1; done < <(corpus_strict_only "$cases")
+    fi
+    while IFS= read -r id; do
+        category=${id%/*}
+        [[ $wanted == "  " || $wanted == *" $category "* ]] || continue
+        [[ $excluded != *" $category "* ]] || continue
+        [[ -z ${strict_only[$id]:-} ]] || continue
+        printf '%s\n' "$id"
+    done < <(corpus_list "$cases")
+}
+
+# mark_tree_hash DIR: one sha256 over the names and bytes of every regular
+# file under DIR (symbolic links and special files are never read).
+mark_tree_hash() {
+    (
+        cd "$1" || exit 1
+        find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum -- |
+            sha256sum | cut -d' ' -f1
+    )
+}
+
+# mark_tools_hash ROOT: the marking's own code; a change re-marks everything.
+mark_tools_hash() {
+    local root=$1 file
+    for file in scripts/mark src/mark/mark-one src/mark/mark-compile src/mark/mark.bash \
+        scripts/check-engine src/check/check-report.bash src/golden/corpus.bash \
+        src/sandbox/sandbox.bash src/sandbox/*.[ch]; do
+        if [[ -f $root/$file ]]; then sha256sum -- "$root/$file" | cut -d' ' -f1; fi
+    done | sha256sum | cut -d' ' -f1
+}

@@ -1,0 +1,505 @@
+# mark.bats -- scripts/mark marks a class: a class of 40 made from our own
+# sources (correct copies, copies with a planted fault, bad submissions) is
+# marked once for the file (setup_file); the tests read its results: rows,
+# reasons, CSV against JSON, JUnit, the HTML report in headless Chromium.
+# Then resuming, the draughts program, the compile sandbox, a custom
+# compile command and a handed-in executable. The class is checked against
+# a few categories (MARK_CLASS_CATEGORIES): the whole corpus takes minutes.
+
+# shellcheck disable=SC2154 # bats sets $output, $status, $lines
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup_file() {
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    # shellcheck source=src/test-lib/mark-class.bash
+    source "$root/src/test-lib/mark-class.bash"
+    export MARK_TEST_MARKER="mark$((100000 + RANDOM % 900000))"
+    export MARK_TEST_CLASS=$BATS_FILE_TMPDIR/class MARK_TEST_OUT=$BATS_FILE_TMPDIR/out
+    mark_class "$MARK_TEST_CLASS" "$MARK_TEST_MARKER"
+    local categories=() category status=0
+    for category in "${MARK_CLASS_CATEGORIES[@]}"; do categories+=(--category "$category"); done
+    export MARK_TEST_CATEGORIES="${categories[*]}"
+    started=$SECONDS
+    "$root/scripts/mark" --output "$MARK_TEST_OUT" "${categories[@]}" --timeout 2 --memcheck 1 \
+        "$MARK_TEST_CLASS"/* > "$BATS_FILE_TMPDIR/mark.log" 2>&1 || status=$?
+    echo "$status" > "$BATS_FILE_TMPDIR/mark.status"
+    echo "$((SECONDS - started))" > "$BATS_FILE_TMPDIR/mark.seconds"
+}
+
+teardown_file() {
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    local pid
+    # (only the hostile submissions' own processes, found by their name)
+    for pid in $(pgrep -x "$MARK_TEST_MARKER"); do kill -KILL "$pid" 2>/dev/null || true; done
+    rm -f -- "$root/SANDBOX-PWNED-$MARK_TEST_MARKER" \
+        "$root/testdata/checkers/examples/SANDBOX-PWNED-$MARK_TEST_MARKER.out"
+}
+
+setup() {
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    cd "$root" || return
+    # shellcheck source=src/test-lib/mark-class.bash
+    source "$root/src/test-lib/mark-class.bash"
+    read -r -a categories <<<"$MARK_TEST_CATEGORIES"
+    out=$MARK_TEST_OUT
+}
+
+# field NAME COLUMN [CSV]: one cell of marks.csv, by submission name.
+field() {
+    python3 - "$@" "${3:-$out/marks.csv}" <<'PY'
+import csv, sys
+name, column, path = sys.argv[1], sys.argv[2], sys.argv[-1]
+for row in csv.DictReader(open(path, encoding="utf-8")):
+    if row["name"] == name:
+        print(row[column]); sys.exit(0)
+sys.exit("no row named %r in %s" % (name, path))
+PY
+}
+
+# names: the class's submission names, one a line, as given.
+names() {
+    local dir
+    for dir in "$MARK_TEST_CLASS"/*; do basename -- "$dir"; done
+}
+
+@test "mark: --help, and bad usage exits 2" {
+    run scripts/mark --help
+    assert_success
+    assert_line --index 0 --partial 'usage: scripts/mark'
+    assert_output --partial 'gcc -std=c99 -Wall -Wextra -Wpedantic -O2 -o program "$@" -lm'
+    run scripts/mark
+    assert_failure 2
+    run scripts/mark --frobnicate "$MARK_TEST_CLASS/correct-01"
+    assert_failure 2
+    assert_output --partial "unknown option '--frobnicate'"
+    run scripts/mark --program chess "$MARK_TEST_CLASS/correct-01"
+    assert_failure 2
+    run scripts/mark --category no-such-category "$MARK_TEST_CLASS/correct-01"
+    assert_failure 2
+    assert_output --partial "no category 'no-such-category'"
+    run scripts/mark "$MARK_TEST_CLASS/correct-01/main.c"
+    assert_failure 2
+    assert_output --partial 'is not a folder'
+    run scripts/mark --output "$BATS_TEST_TMPDIR/o" "$MARK_TEST_CLASS/correct-01" "$MARK_TEST_CLASS/correct-01/"
+    assert_failure 2
+    assert_output --partial 'two submissions are named'
+}
+
+@test "mark: the class of 40 is marked, every submission with its row, and a summary last" {
+    (($(names | wc -l) >= 40))
+    assert_equal "$(cat "$BATS_FILE_TMPDIR/mark.status")" 0
+    run cat "$BATS_FILE_TMPDIR/mark.log"
+    assert_line --index 0 --regexp '^mark: 40 of 40 submissions to mark \(checkers, profile assignment, [0-9]+ cases each'
+    assert_line --regexp '^mark: \[40/40\] .*ETA 0m00s$'
+    assert_line --index -1 --regexp "^mark: 40 submissions, 40 marked in [0-9]+s; report: $out/index.html$"
+    assert_output --partial 'mark: 40 submissions: 1 empty, 1 hang, 37 marked, 1 not-compiled;'
+    # One row per submission, in the order given.
+    run python3 -c 'import csv, sys; print("\n".join(r["name"] for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))))' "$out/marks.csv"
+    assert_output "$(names)"
+    local name
+    while IFS= read -r name; do
+        [[ -n $(field "$name" state) ]]
+    done < <(names)
+    echo "# the class of 40 took $(cat "$BATS_FILE_TMPDIR/mark.seconds")s" >&3
+}
+
+@test "mark: the correct copies have full marks, no warning, a clean memory check" {
+    local name total checked=0
+    for name in $(names | grep '^correct-'); do
+        total=$(field "$name" total)
+        ((total >= 20)) || fail "$name: only $total cases"
+        assert_equal "$(field "$name" passed)" "$total"
+        assert_equal "$(field "$name" percent)" 100.0
+        assert_equal "$(field "$name" compiled)" yes
+        assert_equal "$(field "$name" warnings)" 0
+        assert_equal "$(field "$name" memcheck)" clean
+        assert_equal "$(field "$name" memcheck_cases)" "${#MARK_CLASS_CATEGORIES[@]}"
+        assert_equal "$(field "$name" crashes)" 0
+        assert_equal "$(field "$name" hangs)" 0
+        assert_equal "$(field "$name" reason)" ''
+        checked=$((checked + 1))
+    done
+    ((checked >= 20))
+}
+
+@test "mark: every planted fault shows in its row, with its symptoms" {
+    local name checked=0
+    for name in $(names | grep '^mutant-'); do
+        assert_equal "$(field "$name" state)" marked
+        assert_equal "$(field "$name" compiled)" yes
+        (($(field "$name" passed) < $(field "$name" total))) ||
+            fail "$name ($(cat "$MARK_TEST_CLASS/$name/MUTANT.txt")) has full marks"
+        run field "$name" reason
+        assert_output --regexp '^[0-9]+ failed: [0-9]+ '
+        checked=$((checked + 1))
+    done
+    assert_equal "$checked" "${#MARK_CLASS_MUTANTS[@]}"
+    ((checked >= 10))
+}
+
+@test "mark: a submission that does not compile gets its row, the compiler's errors kept" {
+    local name=bad-does-not-compile
+    assert_equal "$(field "$name" compiled)" no
+    assert_equal "$(field "$name" state)" not-compiled
+    assert_equal "$(field "$name" passed)" 0
+    run field "$name" reason
+    assert_output --regexp '^does not compile: 1 error \(first: syntax-error.c:[0-9]+:[0-9]+: error: '
+    run cat "$out/submissions/$name/compile.txt"
+    assert_line --index 0 '$ gcc -std=c99 -Wall -Wextra -Wpedantic -O2 -o program "$@" -lm'
+    assert_output --partial 'syntax-error.c'
+    assert_output --partial 'error: expected expression'
+}
+
+@test "mark: a submission with warnings is marked in full and its warnings counted" {
+    local name=bad-warnings
+    assert_equal "$(field "$name" compiled)" yes
+    assert_equal "$(field "$name" warnings)" 2
+    assert_equal "$(field "$name" passed)" "$(field "$name" total)"
+    assert_equal "$(field "$name" reason)" '2 compiler warnings'
+    run cat "$out/submissions/$name/compile.txt"
+    assert_output --regexp "warning: unused variable .unused. \[-Wunused-variable\]"
+    assert_output --regexp "warning: unused parameter .ignored. \[-Wunused-parameter\]"
+}
+
+@test "mark: an empty submission gets its row" {
+    assert_equal "$(field bad-empty state)" empty
+    assert_equal "$(field bad-empty compiled)" no
+    assert_equal "$(field bad-empty passed)" 0
+    assert_equal "$(field bad-empty reason)" 'empty: nothing was handed in'
+    assert_equal "$(field bad-empty memcheck)" 'not run'
+}
+
+@test "mark: file names with spaces and quotes compile and pass, and keep their name" {
+    local name="bad it's \"odd\" named"
+    assert_equal "$(field "$name" compiled)" yes
+    assert_equal "$(field "$name" passed)" "$(field "$name" total)"
+    local folder
+    folder=$(field "$name" folder)
+    [[ $folder =~ ^bad_it_s__odd__named-[0-9a-f]{8}$ ]] || fail "folder '$folder'"
+    [[ -f "$out/submissions/$folder/sources/my \"board\" it's.c" ]]
+    [[ -f "$out/submissions/$folder/sources/rules and 'more' \$HOME.c" ]]
+    assert_equal "$(cat "$out/submissions/$folder/name")" "$name"
+}
+
+@test "mark: hostile programs are contained, marked, and the class goes on" {
+    local name
+    for name in bad-hostile-write-repo bad-hostile-kill; do
+        assert_equal "$(field "$name" state)" marked
+        assert_equal "$(field "$name" passed)" 0
+    done
+    [[ ! -e $root/SANDBOX-PWNED-$MARK_TEST_MARKER ]] || fail "a hostile submission wrote into the repository"
+    [[ ! -e $root/testdata/checkers/examples/SANDBOX-PWNED-$MARK_TEST_MARKER.out ]] ||
+        fail "a hostile submission wrote into the corpus"
+    run grep -rh 'cannot write' "$out/submissions/bad-hostile-write-repo/check"
+    assert_success
+    run pgrep -x "$MARK_TEST_MARKER"
+    assert_failure
+}
+
+@test "mark: a submission that hangs on every case costs the official tests only" {
+    local name=bad-hangs
+    assert_equal "$(field "$name" state)" hang
+    assert_equal "$(field "$name" hangs)" 9
+    assert_equal "$(field "$name" passed)" 0
+    run field "$name" reason
+    assert_output 'hangs: every case of official (9) was stopped after 2s; the other cases were not run (counted failed)'
+    (($(printf '%.0f' "$(field "$name" seconds)") < 60))
+}
+
+@test "mark: marks.csv and marks.json agree, cell for cell" {
+    run python3 - "$out" <<'PY'
+import csv, json, sys
+out = sys.argv[1]
+rows = list(csv.DictReader(open(out + "/marks.csv", encoding="utf-8")))
+doc = json.load(open(out + "/marks.json", encoding="utf-8"))
+subs = doc["submissions"]
+assert len(rows) == len(subs) == 40, (len(rows), len(subs))
+cats = [c["name"] for c in doc["categories"]]
+for row, sub in zip(rows, subs):
+    for key in ("name", "compiled", "state", "folder", "reason", "memcheck"):
+        assert row[key] == sub[key], (key, row[key], sub[key])
+    for key in ("warnings", "passed", "total", "crashes", "hangs", "memcheck_findings", "memcheck_cases"):
+        assert int(row[key]) == sub[key], (key, row[key], sub[key])
+    for key in ("percent", "seconds"):
+        assert abs(float(row[key]) - sub[key]) < 0.051, (key, row[key], sub[key])
+    for c in cats:
+        assert int(row[c + "_passed"]) == sub["categories"][c]["passed"], c
+        assert int(row[c + "_total"]) == sub["categories"][c]["total"], c
+    assert sum(sub["categories"][c]["passed"] for c in cats) == sub["passed"]
+    assert sum(sub["categories"][c]["total"] for c in cats) == sub["total"]
+print("agree:", len(rows), "rows,", len(cats), "categories")
+PY
+    assert_success
+    assert_output "agree: 40 rows, ${#MARK_CLASS_CATEGORIES[@]} categories"
+}
+
+@test "mark: a JUnit file per submission, its counts those of the row" {
+    run python3 - "$out" <<'PY'
+import csv, sys, xml.etree.ElementTree as ET
+out = sys.argv[1]
+for row in csv.DictReader(open(out + "/marks.csv", encoding="utf-8")):
+    suite = ET.parse("%s/submissions/%s/junit.xml" % (out, row["folder"])).getroot()
+    cases = suite.findall("testcase")
+    failed = [c for c in cases if c.find("failure") is not None]
+    # compile + every case + memcheck
+    assert int(suite.get("tests")) == len(cases) == int(row["total"]) + 2, row["name"]
+    case_failures = [c for c in failed if c.get("name") not in ("compile", "memcheck")]
+    assert len(case_failures) == int(row["total"]) - int(row["passed"]), row["name"]
+    assert row["name"] in suite.get("name")
+print("ok")
+PY
+    assert_success
+    assert_output ok
+}
+
+# browser: headless Chromium, under the name this system gives it (Debian:
+# chromium; Ubuntu's runners: google-chrome).
+browser() {
+    command -v chromium || command -v chromium-browser || command -v google-chrome ||
+        fail "Chromium is needed (apt-get install chromium)"
+}
+
+# shot PAGE PNG: a screenshot of PAGE by headless Chromium.
+shot() {
+    local profile
+    profile=$(mktemp -d "$BATS_TEST_TMPDIR/chromium.XXXXXX")
+    timeout 120 "$(browser)" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$profile" --screenshot="$2" --window-size=1280,900 "file://$1" >/dev/null 2>&1
+    [[ -s $2 ]] || fail "no screenshot of $1"
+}
+
+# dom URL: the page's DOM after its scripts ran, by headless Chromium.
+dom() {
+    timeout 120 "$(browser)" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$(mktemp -d "$BATS_TEST_TMPDIR/chromium.XXXXXX")" --dump-dom "$1" 2>/dev/null
+}
+
+# colours PNG: how many distinct colours the PNG has (8-bit RGB or RGBA,
+# non-interlaced, as Chromium writes it).
+colours() {
+    python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n"
+pos, idat, width, height, kind = 8, b"", 0, 0, 0
+while pos < len(data):
+    length, tag = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + length]
+    if tag == b"IHDR":
+        width, height, depth, kind = struct.unpack(">IIBB", body[:10])
+        assert depth == 8 and kind in (2, 6), (depth, kind)
+    elif tag == b"IDAT":
+        idat += body
+    pos += 12 + length
+bpp = 3 if kind == 2 else 4
+raw, stride, prev, seen, at = zlib.decompress(idat), width * bpp, None, set(), 0
+for _ in range(height):
+    f, line = raw[at], bytearray(raw[at + 1:at + 1 + stride]); at += 1 + stride
+    prev = prev or bytearray(stride)
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    for i in range(0, stride, bpp * 4):
+        seen.add(bytes(line[i:i + 3]))
+    prev = line
+print(len(seen))
+PY
+}
+
+# links PAGE: every relative href of PAGE that names no existing file.
+broken_links() {
+    python3 - "$1" <<'PY'
+import html.parser, os, sys, urllib.parse
+page = sys.argv[1]
+class Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(); self.hrefs = []; self.ids = set()
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs: self.ids.add(attrs["id"])
+        for key in ("href", "src"):
+            if key in attrs: self.hrefs.append(attrs[key])
+parser = Links(); parser.feed(open(page, encoding="utf-8").read())
+count = 0
+for href in parser.hrefs:
+    count += 1
+    url = urllib.parse.urlparse(href)
+    if url.scheme or url.netloc:
+        print("external:", href); continue
+    if not url.path:
+        if url.fragment not in parser.ids: print("no anchor:", href)
+        continue
+    target = os.path.join(os.path.dirname(page), urllib.parse.unquote(url.path))
+    if not os.path.isfile(target): print("missing:", href)
+print("links:", count)
+PY
+}
+
+@test "mark: the class page and a submission's page render in Chromium; every link resolves" {
+    browser
+    local folder
+    folder=$(field mutant-01 folder)
+    shot "$out/index.html" "$BATS_TEST_TMPDIR/class.png"
+    shot "$out/submissions/$folder/index.html" "$BATS_TEST_TMPDIR/submission.png"
+    cp -- "$BATS_TEST_TMPDIR/class.png" "$BATS_TEST_TMPDIR/submission.png" "$BATS_FILE_TMPDIR/" 2>/dev/null || true
+    local n
+    for png in class submission; do
+        n=$(colours "$BATS_TEST_TMPDIR/$png.png")
+        ((n > 20)) || fail "$png.png has only $n colours: blank?"
+    done
+    # What the browser made of the class page: the table, the chart, the
+    # odd name as text (escaped in the file), the order the address asks.
+    run dom "file://$out/index.html#sort=name-desc"
+    assert_output --partial '<table id="marks" class="sortable">'
+    assert_output --partial 'aria-label="class pass rate per category"'
+    assert_output --partial "bad it's \"odd\" named</a>"
+    assert_output --regexp '<tbody>[^<]*<tr><td class="name"><a href="submissions/mutant-11/index.html">'
+    assert_output --partial '<th scope="col" aria-sort="descending">name</th>'
+    run dom "file://$out/index.html#sort=%25"
+    assert_output --regexp '<tbody>[^<]*<tr><td class="name"><a href="submissions/bad-does-not-compile/index.html">'
+    grep -q 'bad it&#x27;s &quot;odd&quot; named</a>' "$out/index.html"
+    # Every page of the report: every link names an existing file.
+    local page count=0
+    for page in "$out/index.html" "$out"/submissions/*/index.html; do
+        run broken_links "$page"
+        assert_success
+        refute_output --partial 'missing:'
+        refute_output --partial 'external:'
+        refute_output --partial 'no anchor:'
+        count=$((count + 1))
+    done
+    assert_equal "$count" 41
+    # The submission's page: its symptom groups, a failing case's report.
+    run cat "$out/submissions/$folder/index.html"
+    assert_output --partial 'Failures by symptom'
+    assert_output --regexp 'rerun:  \./program &lt; '
+    assert_output --partial 'diff -u of stdout:'
+    # Nothing from outside: no reference to load from anywhere (the SVG's
+    # xmlns is a name, not an address).
+    run grep -lE '(href|src)="[a-z]+:|url\(|@import' "$out/index.html" "$out"/submissions/*/index.html
+    assert_failure
+}
+
+@test "mark: --resume skips what is unchanged; a changed or unfinished submission is marked again" {
+    local copy=$BATS_TEST_TMPDIR/out
+    cp -r -- "$out" "$copy"
+    run scripts/mark --output "$copy" "${categories[@]}" --timeout 2 --memcheck 1 --resume "$MARK_TEST_CLASS"/*
+    assert_success
+    assert_line --index 0 --partial 'mark: 0 of 40 submissions to mark'
+    assert_line --index 0 --partial '40 unchanged since the last run, kept'
+    cmp "$out/marks.csv" "$copy/marks.csv"
+    # One changed, one whose marking did not finish (no `done`).
+    local class=$BATS_TEST_TMPDIR/class
+    mkdir -p "$class"
+    cp -r -- "$MARK_TEST_CLASS"/correct-0[1-4] "$class/"
+    echo '/* changed */' >> "$class/correct-02/main.c"
+    rm -f -- "$copy/submissions/correct-03/done"
+    run scripts/mark --output "$copy" "${categories[@]}" --timeout 2 --memcheck 1 --resume "$class"/*
+    assert_success
+    assert_line --index 0 --partial 'mark: 2 of 4 submissions to mark'
+    assert_line --regexp '^mark: \[1/2\] correct-0[23]: marked'
+    # Without --resume every one is marked again.
+    run scripts/mark --output "$copy" "${categories[@]}" --timeout 2 --memcheck 0 "$class/correct-01"
+    assert_success
+    assert_line --index 0 --partial 'mark: 1 of 1 submissions to mark'
+}
+
+@test "mark: an interrupted run goes on where it stopped with --resume" {
+    local class=$BATS_TEST_TMPDIR/class copy=$BATS_TEST_TMPDIR/out pid tries=0
+    mkdir -p "$class"
+    cp -r -- "$MARK_TEST_CLASS"/correct-0[1-6] "$class/"
+    setsid scripts/mark --output "$copy" --jobs 1 "${categories[@]}" --memcheck 0 "$class"/* \
+        > "$BATS_TEST_TMPDIR/first.log" 2>&1 &
+    pid=$!
+    until grep -q '^mark: \[2/6\]' "$BATS_TEST_TMPDIR/first.log"; do
+        sleep 0.2
+        ((++tries < 600)) || { kill -KILL -- "-$pid"; fail "no progress: $(cat "$BATS_TEST_TMPDIR/first.log")"; }
+    done
+    kill -INT -- "-$pid"
+    wait "$pid" || true
+    local finished
+    finished=$(find "$copy/submissions" -name "done" | wc -l)
+    ((finished >= 2 && finished < 6)) || fail "$finished finished before the interruption"
+    run scripts/mark --output "$copy" --jobs 1 "${categories[@]}" --memcheck 0 --resume "$class"/*
+    assert_success
+    assert_line --index 0 --partial "mark: $((6 - finished)) of 6 submissions to mark"
+    assert_output --partial 'mark: 6 submissions: 6 marked; 6 with every case passed'
+}
+
+@test "mark: draughts submissions are run as the HW4 grader runs them" {
+    local class=$BATS_TEST_TMPDIR/draughts
+    mark_class_copy "$class/correct" draughts
+    mkdir -p "$class/hangs"
+    cp -- "$MARK_CLASS_FIXTURES/hang.c" "$class/hangs/main.c"
+    run scripts/mark --program draughts --output "$BATS_TEST_TMPDIR/out" --category examples \
+        --category jumps --timeout 2 --memcheck 1 "$class/correct" "$class/hangs"
+    assert_success
+    assert_line --index 0 --partial 'marking with profile strict'
+    local csv=$BATS_TEST_TMPDIR/out/marks.csv
+    assert_equal "$(field correct passed "$csv")" "$(field correct total "$csv")"
+    assert_equal "$(field correct warnings "$csv")" 0
+    assert_equal "$(field correct memcheck "$csv")" clean
+    assert_equal "$(field hangs state "$csv")" hang
+    run grep -h 'input.txt output.txt' "$BATS_TEST_TMPDIR/out/submissions/correct/check-engine.txt"
+    assert_success
+}
+
+@test "mark: the compiler runs in the sandbox: the corpus and the repository are out of its sight" {
+    local class=$BATS_TEST_TMPDIR/peek
+    mark_class_copy "$class/peek"
+    printf '#include "%s/testdata/checkers/official/test0.out"\n' "$root" > "$class/peek/peek.c"
+    [[ -f $root/testdata/checkers/official/test0.out ]]
+    run scripts/mark --output "$BATS_TEST_TMPDIR/out" --category official --memcheck 0 "$class/peek"
+    assert_success
+    local csv=$BATS_TEST_TMPDIR/out/marks.csv
+    assert_equal "$(field peek compiled "$csv")" no
+    run cat "$BATS_TEST_TMPDIR/out/submissions/peek/compile.txt"
+    assert_output --partial 'test0.out: No such file or directory'
+}
+
+@test "mark: --compile takes another command; an executable handed in is marked as it is" {
+    local class=$BATS_TEST_TMPDIR/other
+    mark_class_copy "$class/clang-like"
+    mkdir -p "$class/binary"
+    cc -std=c11 -O2 -o "$class/binary/my engine" src/checkers/*.c
+    mark_class_copy "$class/-n"
+    run scripts/mark --output "$BATS_TEST_TMPDIR/out" --category official --memcheck 0 \
+        --compile 'gcc -std=c11 -O0 -DNAME="\"it works\"" -o program *.c' "$class/clang-like" "$class/binary" \
+        "$class/-n"
+    assert_success
+    # A name like an option is a name all the same.
+    assert_equal "$(field -n passed "$BATS_TEST_TMPDIR/out/marks.csv")" 9
+    assert_equal "$(field -n folder "$BATS_TEST_TMPDIR/out/marks.csv")" _n-"$(printf '%s' -n | sha256sum | cut -c1-8)"
+    local csv=$BATS_TEST_TMPDIR/out/marks.csv
+    assert_equal "$(field clang-like compiled "$csv")" yes
+    assert_equal "$(field clang-like passed "$csv")" 9
+    assert_equal "$(field binary compiled "$csv")" binary
+    assert_equal "$(field binary passed "$csv")" 9
+    run head -n 1 "$BATS_TEST_TMPDIR/out/submissions/clang-like/compile.txt"
+    assert_output '$ gcc -std=c11 -O0 -DNAME="\"it works\"" -o program *.c'
+}
+
+@test "mark: on a terminal, GNU parallel's progress bar over the submissions" {
+    command -v script || skip "script(1) (bsdutils) is needed to fake a terminal"
+    local log=$BATS_TEST_TMPDIR/tty.log
+    script -qec "scripts/mark --output '$BATS_TEST_TMPDIR/out' --category official --memcheck 0 \
+        '$MARK_TEST_CLASS/correct-01' '$MARK_TEST_CLASS/correct-02' '$MARK_TEST_CLASS/correct-03'" "$log" </dev/null
+    # (the bar's lines, without their colours)
+    run sed 's/\x1b\[[0-9;]*m//g' < <(tr '\r' '\n' < "$log")
+    assert_success
+    assert_output --regexp '(^|[[:space:]])100% 3:0=0s correct-03'
+    assert_line --regexp '^mark: 3 submissions, 3 marked in [0-9]+s; report: '
+    # No per-submission lines beside the bar.
+    refute_output --partial 'mark: [1/3]'
+}

@@ -1,0 +1,176 @@
+/* main.c -- the sandbox driver's options, its refusal to run outside a
+ * bubblewrap PID namespace, and its request loop (protocol: see
+ * sandbox_driver.h). */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sandbox_driver.h"
+#include "sha256.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: sandbox-driver [--uid N] [--timeout S] [--cpu S] [--memory MIB]\n"
+          "                      [--fsize KIB] [--procs N]\n"
+          "Runs inside the sandbox that src/sandbox/sandbox.bash starts; it refuses\n"
+          "to run outside a bubblewrap PID namespace. Requests on stdin, one a\n"
+          "line: \"run SEQ MODE HOW\" (MODE stdin or graded, HOW plain, unbuffered\n"
+          "or memcheck) or \"quit\"; answers \"ready\", then \"done SEQ STATUS\"\n"
+          "or \"error SEQ WHY\". See src/sandbox/sandbox_driver.h.\n",
+          out);
+}
+
+static bool parse_number(const char *text, double *value)
+{
+    char *end = NULL;
+    *value = strtod(text, &end);
+    return end != text && *end == '\0' && *value >= 0;
+}
+
+static bool parse_options(int argc, char **argv, driver_limits_t *limits)
+{
+    for (int i = 1; i < argc; i += 2) {
+        double value = 0;
+        if (i + 1 >= argc || !parse_number(argv[i + 1], &value)) {
+            return false;
+        }
+        if (strcmp(argv[i], "--uid") == 0) {
+            limits->uid = (long)value;
+        } else if (strcmp(argv[i], "--timeout") == 0) {
+            limits->timeout_seconds = value;
+        } else if (strcmp(argv[i], "--cpu") == 0) {
+            limits->cpu_seconds = (long)value;
+        } else if (strcmp(argv[i], "--memory") == 0) {
+            limits->memory_mib = (long)value;
+        } else if (strcmp(argv[i], "--fsize") == 0) {
+            limits->fsize_kib = (long)value;
+        } else if (strcmp(argv[i], "--procs") == 0) {
+            limits->processes = (long)value;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* `kill(-1, SIGKILL)` after each run must only ever reach the sandbox's
+ * own processes: the driver runs only as the child of bubblewrap's init. */
+static bool inside_bubblewrap(void)
+{
+    char name[32] = "";
+    FILE *comm = fopen("/proc/1/comm", "r");
+    if (comm == NULL) {
+        return false;
+    }
+    bool named = fgets(name, sizeof name, comm) != NULL;
+    fclose(comm);
+    return named && strcmp(name, "bwrap\n") == 0 && getppid() == 1;
+}
+
+/* Nothing of the caller's beyond stdin, stdout and stderr: an inherited
+ * descriptor could lead out of the sandbox. */
+static void close_inherited_descriptors(void)
+{
+    DIR *fds = opendir("/proc/self/fd");
+    if (fds == NULL) {
+        return;
+    }
+    int open_fds[256];
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(fds)) != NULL && count < 256;) {
+        int fd = atoi(entry->d_name);
+        if (fd > 2 && fd != dirfd(fds)) {
+            open_fds[count++] = fd;
+        }
+    }
+    closedir(fds);
+    for (int i = 0; i < count; i++) {
+        close(open_fds[i]);
+    }
+}
+
+/* The SHA-256 of FROM into TO (empty when FROM cannot be read). In a
+ * file, not in the answer: bash reads a pipe one byte at a time. */
+static bool write_digest(const char *from, const char *to)
+{
+    char digest[SHA256_HEX_SIZE] = "";
+    if (!sha256_file(from, digest)) {
+        digest[0] = '\0';
+    }
+    FILE *file = fopen(to, "w");
+    if (file == NULL) {
+        return false;
+    }
+    fprintf(file, "%s\n", digest);
+    return fclose(file) == 0;
+}
+
+static void answer_request(const driver_limits_t *limits, const char *line)
+{
+    char verb[16] = "", seq[32] = "0", mode[16] = "", how[16] = "";
+    int fields = sscanf(line, "%15s %31s %15s %15s", verb, seq, mode, how);
+    if (fields == 4 && strcmp(verb, "run") == 0) {
+        int status = 0;
+        const char *why = NULL;
+        if (!driver_run_case(limits, mode, how, &status, &why)) {
+            printf("error %s %s\n", seq, why);
+        } else if (!driver_kill_leftovers()) {
+            printf("error %s processes left that cannot be killed\n", seq);
+        } else if (!driver_clean(limits)) {
+            printf("error %s cannot empty the program's directories\n", seq);
+        } else if (!write_digest(SANDBOX_IO "/case.out", SANDBOX_IO "/case.sha256")) {
+            printf("error %s cannot write the digest of the output\n", seq);
+        } else {
+            printf("done %s %d\n", seq, status);
+        }
+    } else {
+        printf("error %s unknown request '%s'\n", seq, verb);
+    }
+    fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+    driver_limits_t limits = {-1, 10, 10, 1024, 65536, 64};
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (!parse_options(argc, argv, &limits)) {
+        usage(stderr);
+        return 2;
+    }
+    if (!inside_bubblewrap()) {
+        fputs("sandbox-driver: not inside a bubblewrap PID namespace; refusing to run\n", stderr);
+        return 2;
+    }
+    close_inherited_descriptors();
+    umask(077);
+    driver_drop_privileges_prepare();
+    /* SIGCHLD stays blocked: driver_run_case waits for it with a timeout. */
+    sigset_t children;
+    sigemptyset(&children);
+    sigaddset(&children, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &children, NULL);
+    if (!driver_clean(&limits)) {
+        fputs("sandbox-driver: cannot empty the program's directories\n", stderr);
+        return 1;
+    }
+    puts("ready");
+    fflush(stdout);
+    char *line = NULL;
+    size_t capacity = 0;
+    while (getline(&line, &capacity, stdin) > 0) {
+        if (strncmp(line, "quit", 4) == 0) {
+            break;
+        }
+        answer_request(&limits, line);
+    }
+    free(line);
+    return 0;
+}

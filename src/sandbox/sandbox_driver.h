@@ -1,0 +1,61 @@
+/* sandbox_driver.h -- the driver that stays inside a worker's bubblewrap
+ * sandbox (src/sandbox/sandbox.bash starts it as the only child of
+ * bubblewrap's init, PID 1 of the sandbox's PID namespace) and runs the
+ * program under test once per request, with limits, as a uid of its own.
+ *
+ * Files inside the sandbox: the program is /sandbox/program, the exchange
+ * directory /sandbox/io (in: the input; case.out, case.err, case.log: what
+ * a run wrote, read there by the harness, which keeps case.status beside
+ * them; stdout: a graded run's stdout, thrown away), the program's working
+ * directory /sandbox/work. The driver never sees an expected output.
+ *
+ * Protocol, one line each way: stdin "run SEQ MODE HOW" or "quit";
+ * stdout "ready" once, then per request "done SEQ STATUS" or
+ * "error SEQ WHY"; with "done", io/case.sha256 holds the SHA-256 of the
+ * run's output (empty when it could not be read). MODE: stdin (io/in on stdin, stdout to io/case.out) or
+ * graded (io/in copied to input.txt, run as `PROGRAM input.txt
+ * output.txt`, output.txt copied to io/case.out). HOW: plain, unbuffered
+ * (stdbuf -o0) or memcheck (Valgrind, its log to io/case.log). STATUS: the
+ * exit status, 128+N for a death by signal N, 124 for a hang. */
+#ifndef SANDBOX_DRIVER_H
+#define SANDBOX_DRIVER_H
+
+#include <stdbool.h>
+
+#define SANDBOX_PROGRAM "/sandbox/program"
+#define SANDBOX_IO "/sandbox/io"
+#define SANDBOX_WORK "/sandbox/work"
+
+/* What one run may use; uid < 0: the program runs as the driver's uid. */
+typedef struct {
+    long uid;
+    double timeout_seconds;
+    long cpu_seconds;
+    long memory_mib;
+    long fsize_kib;
+    long processes;
+} driver_limits_t;
+
+/* Runs the program once (MODE and HOW as in the protocol). Returns true
+ * with its status in *status, or false with the reason in *why. */
+bool driver_run_case(const driver_limits_t *limits, const char *mode,
+                     const char *how, int *status, const char **why);
+
+/* Kills every process of the namespace but init and the driver, and waits
+ * (at most 5 s) until init has reaped them. False when some remain. */
+bool driver_kill_leftovers(void);
+
+/* Empties what the program could write: its working directory, /tmp,
+ * /dev/shm, /dev/mqueue, System V IPC, and from the exchange directory all
+ * that is not the driver's. False when something cannot be removed. */
+bool driver_clean(const driver_limits_t *limits);
+
+/* In a child about to run something for the program: gives up every
+ * privilege (uid, groups, capabilities, new privileges). False on error. */
+bool driver_drop_privileges(const driver_limits_t *limits);
+
+/* Reads, once, what driver_drop_privileges needs to know of the kernel
+ * (so that each child does not read it again). */
+void driver_drop_privileges_prepare(void);
+
+#endif

@@ -1,0 +1,41 @@
+/* hostile.h -- what every hostile test program shares. Each is a
+ * checkers-style program: it reads its input on stdin, then misbehaves.
+ * Built by src/sandbox/tests/sandbox.bats with
+ *   -DREPO='"/path/of/the/repository"' -DHOMEDIR='"/home/of/the/tester"'
+ *   -DMARKER='"sbx..."'   (a process name, at most 15 characters, that the
+ *                           test looks for with pgrep -x afterwards)
+ */
+#ifndef HOSTILE_H
+#define HOSTILE_H
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#ifndef REPO
+#error "build with -DREPO='\"/path/of/the/repository\"'"
+#endif
+#ifndef HOMEDIR
+#define HOMEDIR "/root"
+#endif
+#ifndef MARKER
+#define MARKER "sbx-hostile"
+#endif
+
+/* Takes the marker name, so that pgrep -x MARKER finds this process and
+ * every child it forks. */
+static inline void hostile_mark(void) { prctl(PR_SET_NAME, MARKER, 0, 0, 0); }
+
+/* Marks the process, then reads and drops the input, as an engine would
+ * read it first. */
+static inline void hostile_read_input(void) {
+    char buffer[4096];
+    hostile_mark();
+    while (fread(buffer, 1, sizeof buffer, stdin) > 0) {
+    }
+}
+
+#endif

@@ -1,0 +1,116 @@
+# ordinary-user.bats -- check-engine and mark as a student or a marker
+# runs them: an ordinary user without root, with bubblewrap (a user
+# namespace) and without it (bwrap not on PATH: limits only). The test
+# makes a user of its own and removes it afterwards. Our engine must pass
+# every case of both corpora; in a class of three (a correct copy, a copy
+# with a planted fault, the cheat that reads the expected output by path)
+# the fault shows, and the cheat fails wherever the sandbox is up; the
+# repository is the same afterwards. What the limits alone do not hold as
+# an ordinary user is in scripts/README.md ("As an ordinary user").
+
+# shellcheck disable=SC2154 # bats sets $output, $status, $lines
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup_file() {
+    ((EUID == 0)) || return 0  # (setup skips every test)
+    local root name
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    name=ckref-$((RANDOM % 90000 + 10000))
+    # The user's home: reachable by it (the test's own folders are root's).
+    USER_HOME=$(mktemp -d /tmp/ordinary-user.XXXXXX)
+    chmod 755 "$USER_HOME"
+    useradd --home-dir "$USER_HOME" --no-create-home --user-group --shell /bin/bash "$name"
+    export ROOT=$root USER_NAME=$name USER_HOME
+    # shellcheck source=src/test-lib/mark-class.bash
+    source "$root/src/test-lib/mark-class.bash"
+    mark_class_copy "$USER_HOME/class/correct"
+    mark_class_mutant "$USER_HOME/class/fault" "${MARK_CLASS_MUTANTS[0]}"
+    HOME=$USER_HOME mark_class_hostile "$USER_HOME/class/cheat" read-corpus sbx-ordinary
+    # The user's PATH is Debian's for a user; without bubblewrap, every
+    # command of it but bwrap, as links.
+    local dir file
+    mkdir -p "$USER_HOME/nobwrap" "$USER_HOME/tmp"
+    for dir in /usr/local/bin /usr/bin /bin; do
+        for file in "$dir"/*; do
+            [[ ${file##*/} != bwrap && -x $file && ! -e $USER_HOME/nobwrap/${file##*/} ]] || continue
+            ln -s "$file" "$USER_HOME/nobwrap/${file##*/}"
+        done
+    done
+    chown -R "$name:$name" "$USER_HOME"
+    (cd "$root" && git status --porcelain --untracked-files=all --ignored=no | sha256sum) > "$BATS_FILE_TMPDIR/repo-before"
+}
+
+teardown_file() {
+    [[ -n ${USER_NAME:-} ]] || return 0
+    pkill -KILL -u "$USER_NAME" 2>/dev/null || true
+    userdel "$USER_NAME" 2>/dev/null || true
+    rm -rf -- "$USER_HOME"
+}
+
+setup() {
+    ((EUID == 0)) || skip "making a user of its own needs root"
+    cd "$ROOT" || return
+}
+
+# as_user SANDBOX COMMAND...: COMMAND as the test's user, from the
+# repository, with its own HOME and TMPDIR; SANDBOX bwrap or limits (PATH
+# without bwrap).
+as_user() {
+    local path=/usr/local/bin:/usr/bin:/bin
+    [[ $1 == bwrap ]] || path=$USER_HOME/nobwrap
+    shift
+    run setpriv --reuid="$USER_NAME" --regid="$USER_NAME" --init-groups \
+        env -i HOME="$USER_HOME" TMPDIR="$USER_HOME/tmp" LANG=C.UTF-8 PATH="$path" "$@"
+}
+
+# engine_passes SANDBOX: both our engines pass every case of their corpus.
+engine_passes() {
+    local program
+    for program in checkers draughts; do
+        as_user "$1" scripts/check-engine --program "$program" "build/$program" --profile strict \
+            --output "$USER_HOME/check-$program"
+        assert_success
+        assert_regex "${lines[-1]}" '^[0-9]+ passed, 0 failed \(profile strict\)$'
+    done
+}
+
+# mark_class SANDBOX: the class of three through mark; its rows in $output.
+mark_class() {
+    as_user "$1" scripts/mark --category official --category examples --memcheck 1 \
+        --output "$USER_HOME/mark-$1" "$USER_HOME/class/correct" "$USER_HOME/class/fault" \
+        "$USER_HOME/class/cheat"
+    assert_success
+    run cut -d, -f1,2,4-11,17 "$USER_HOME/mark-$1/marks.csv"
+}
+
+repository_unchanged() {
+    assert_equal "$(git status --porcelain --untracked-files=all --ignored=no | sha256sum)" \
+        "$(cat "$BATS_FILE_TMPDIR/repo-before")"
+}
+
+@test "ordinary user, with bubblewrap: our engines pass, the fault shows, the cheat fails" {
+    as_user bwrap scripts/check-engine build/checkers --category examples --output "$USER_HOME/probe"
+    assert_line --regexp '^check-engine: sandbox: bubblewrap \(user namespace, '
+    engine_passes bwrap
+    mark_class bwrap
+    # name, compiled, examples and official passed/total, passed, total, percent, memcheck, state
+    assert_line 'correct,yes,11,11,9,9,20,20,100.0,clean,marked'
+    assert_line --regexp '^fault,yes,[0-9]+,11,[0-9]+,9,([0-9]|1[0-9]),20,'
+    assert_line --regexp '^cheat,yes,0,11,0,9,0,20,0\.0,'
+    repository_unchanged
+}
+
+@test "ordinary user, without bubblewrap: the same verdicts, but the cheat reads the corpus" {
+    as_user limits scripts/check-engine build/checkers --category examples --output "$USER_HOME/probe"
+    assert_line --partial 'sandbox: bubblewrap unavailable (bwrap not found); running with limits only'
+    engine_passes limits
+    mark_class limits
+    assert_line 'correct,yes,11,11,9,9,20,20,100.0,clean,marked'
+    assert_line --regexp '^fault,yes,[0-9]+,11,[0-9]+,9,([0-9]|1[0-9]),20,'
+    # Limits alone hide no file: the cheat passes the one case it knows.
+    assert_line --regexp '^cheat,yes,1,11,0,9,1,20,5\.0,'
+    repository_unchanged
+}

@@ -1,0 +1,103 @@
+# sandbox-fallback.bats -- check-engine and mark give the same verdicts
+# with bubblewrap and without it (not on PATH, refused, or --no-sandbox):
+# a correct copy of our sources passes every case with a clean memory
+# check, a leaking copy is caught. (Without bubblewrap, a Valgrind log
+# given as a relative path once went to the program's working directory
+# and every program was reported "no Valgrind report".) And the fallback
+# is said once per run, with its reason.
+
+# shellcheck disable=SC2154 # bats sets $output, $status, $lines
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup_file() {
+    local root
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    export ROOT=$root CLASS=$BATS_FILE_TMPDIR/class NOBWRAP=$BATS_FILE_TMPDIR/path
+    # shellcheck source=src/test-lib/mark-class.bash
+    source "$root/src/test-lib/mark-class.bash"
+    mark_class_copy "$CLASS/correct"
+    mark_class_leaking "$CLASS/leaking"
+    for name in correct leaking; do
+        cc -std=c11 -O2 -o "$BATS_FILE_TMPDIR/$name.bin" "$CLASS/$name"/*.c
+    done
+    # PATH without bubblewrap: every command of PATH but bwrap, as links.
+    local dir file
+    mkdir -p "$NOBWRAP"
+    IFS=: read -ra dirs <<<"$PATH"
+    for dir in "${dirs[@]}"; do
+        for file in "$dir"/*; do
+            [[ ${file##*/} != bwrap && -x $file && ! -e $NOBWRAP/${file##*/} ]] || continue
+            ln -s "$file" "$NOBWRAP/${file##*/}"
+        done
+    done
+    # A bubblewrap that is there but refused, as under Docker's default profile.
+    printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' > "$BATS_FILE_TMPDIR/refused-bwrap"
+    chmod +x "$BATS_FILE_TMPDIR/refused-bwrap"
+}
+
+setup() {
+    cd "$ROOT" || return
+}
+
+# check MODE NAME: check-engine --memcheck on the official tests and the
+# worked examples, with the Valgrind logs under a relative --output;
+# MODE: bwrap, hidden (not on PATH), refused, none (--no-sandbox).
+check() {
+    local mode=$1 name=$2 env=() options=()
+    case $mode in
+        hidden) env=(PATH="$NOBWRAP") ;;
+        refused) env=(SANDBOX_BWRAP="$BATS_FILE_TMPDIR/refused-bwrap") ;;
+        none) options=(--no-sandbox) ;;
+    esac
+    local out
+    out=$(realpath -s --relative-to=. "$BATS_TEST_TMPDIR/out-$mode-$name")
+    run --separate-stderr env "${env[@]}" scripts/check-engine "$BATS_FILE_TMPDIR/$name.bin" \
+        --category official --category examples --memcheck 1 --jobs 2 --output "$out" "${options[@]}"
+}
+
+@test "fallback: the memory check's verdicts are the same with bubblewrap, without it, refused, and --no-sandbox" {
+    local mode
+    for mode in bwrap hidden refused none; do
+        check "$mode" correct
+        assert_success
+        assert_line 'memcheck: 2 clean, 0 with findings'
+        assert_equal "${lines[-1]}" '22 passed, 0 failed (profile assignment, memcheck of 2 cases included)'
+        check "$mode" leaking
+        assert_failure 1
+        assert_line 'memcheck: 0 clean, 2 with findings'
+        assert_line --regexp '^  official/test0: definitely lost: 7 bytes in 1 blocks \(log: '
+        assert_equal "${lines[-1]}" '20 passed, 2 failed (profile assignment, memcheck of 2 cases included)'
+    done
+}
+
+@test "fallback: bubblewrap unavailable is said once per run, with the reason" {
+    check hidden correct
+    assert_success
+    assert_equal "$(grep -c 'bubblewrap unavailable' <<<"$output$stderr")" 1
+    assert_line --partial 'sandbox: bubblewrap unavailable (bwrap not found); running with limits only'
+    check refused correct
+    assert_success
+    assert_equal "$(grep -c 'bubblewrap unavailable' <<<"$output$stderr")" 1
+    assert_line --partial 'sandbox: bubblewrap unavailable (bwrap: No permissions to create new namespace); running with limits only'
+}
+
+@test "fallback: mark gives the same rows with bubblewrap and without it on PATH" {
+    local mode
+    for mode in bwrap hidden; do
+        local env=()
+        [[ $mode == bwrap ]] || env=(PATH="$NOBWRAP")
+        run env "${env[@]}" scripts/mark --category official --category examples --memcheck 1 \
+            --output "$BATS_TEST_TMPDIR/mark-$mode" "$CLASS/correct" "$CLASS/leaking"
+        assert_success
+        # (every column but the seconds each took)
+        cut -d, -f1-15,17- "$BATS_TEST_TMPDIR/mark-$mode/marks.csv" > "$BATS_TEST_TMPDIR/rows-$mode"
+    done
+    run cat "$BATS_TEST_TMPDIR/rows-hidden"
+    assert_line --regexp '^correct,yes,0,.*,20,20,100\.0,clean,0,2,'
+    assert_line --regexp '^leaking,yes,0,.*,20,20,100\.0,findings,2,2,'
+    cmp "$BATS_TEST_TMPDIR/rows-bwrap" "$BATS_TEST_TMPDIR/rows-hidden" ||
+        fail "rows differ: $(diff "$BATS_TEST_TMPDIR/rows-bwrap" "$BATS_TEST_TMPDIR/rows-hidden")"
+}
