@@ -319,7 +319,7 @@ report_memcheck() {
     memcheck_passed=0 memcheck_failed=0
     RUNNER_OWN=$work/memcheck
     mkdir -p "$output/memcheck"
-    echo "memcheck: ${#chosen[@]} cases ($per_category per category) under valgrind --leak-check=full --show-leak-kinds=all"
+    echo "memcheck: ${#chosen[@]} cases ($per_category per category) under valgrind $(grep -v '^#' "$here/../src/golden/memcheck.flags" | head -n 3 | xargs)"
     runner_start
     for id in "${chosen[@]}"; do
         log=$output/memcheck/${id//\//__}.log

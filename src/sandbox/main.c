@@ -16,7 +16,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: sandbox-driver [--uid N] [--timeout S] [--cpu S] [--memory MIB]\n"
-          "                      [--fsize KIB] [--procs N]\n"
+          "                      [--fsize KIB] [--procs N] [--valgrind-flag F]...\n"
           "Runs inside the sandbox that src/sandbox/sandbox.bash starts; it refuses\n"
           "to run outside a bubblewrap PID namespace. Requests on stdin, one a\n"
           "line: \"run SEQ MODE HOW\" (MODE stdin or graded, HOW plain, unbuffered\n"
@@ -36,6 +36,13 @@ static bool parse_options(int argc, char **argv, driver_limits_t *limits)
 {
     for (int i = 1; i < argc; i += 2) {
         double value = 0;
+        if (i + 1 < argc && strcmp(argv[i], "--valgrind-flag") == 0) {
+            if (limits->valgrind_flag_count == VALGRIND_FLAGS_MAX) {
+                return false;
+            }
+            limits->valgrind_flags[limits->valgrind_flag_count++] = argv[i + 1];
+            continue;
+        }
         if (i + 1 >= argc || !parse_number(argv[i + 1], &value)) {
             return false;
         }
@@ -136,7 +143,8 @@ static void answer_request(const driver_limits_t *limits, const char *line)
 
 int main(int argc, char **argv)
 {
-    driver_limits_t limits = {-1, 10, 10, 1024, 65536, 64};
+    driver_limits_t limits = {.uid = -1, .timeout_seconds = 10, .cpu_seconds = 10,
+                             .memory_mib = 1024, .fsize_kib = 65536, .processes = 64};
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         usage(stdout);
         return 0;

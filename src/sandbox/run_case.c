@@ -19,24 +19,23 @@
 
 #include "sandbox_driver.h"
 
-enum { HANG_STATUS = 124, MAX_ARGS = 16, COPY_CHUNK = 65536 };
-
-static const char *const VALGRIND[] = {
-    "valgrind", "--leak-check=full", "--show-leak-kinds=all",
-    "--errors-for-leak-kinds=all", "--error-exitcode=99", "--read-inline-info=no",
-    "--smc-check=none", "--vgdb=no", "--log-fd=3", NULL};
+/* argv: valgrind, its flags, --log-fd=3, the program, two file names, NULL. */
+enum { HANG_STATUS = 124, MAX_ARGS = VALGRIND_FLAGS_MAX + 6, COPY_CHUNK = 65536 };
 
 /* The command line for HOW and MODE into argv; false when unknown. */
-static bool build_command(const char *how, bool graded, const char **argv)
+static bool build_command(const driver_limits_t *limits, const char *how, bool graded,
+                          const char **argv)
 {
     int n = 0;
     if (strcmp(how, "unbuffered") == 0) {
         argv[n++] = "stdbuf";
         argv[n++] = "-o0";
     } else if (strcmp(how, "memcheck") == 0) {
-        for (int i = 0; VALGRIND[i] != NULL; i++) {
-            argv[n++] = VALGRIND[i];
+        argv[n++] = "valgrind";
+        for (int i = 0; i < limits->valgrind_flag_count; i++) {
+            argv[n++] = limits->valgrind_flags[i];
         }
+        argv[n++] = "--log-fd=3";
     } else if (strcmp(how, "plain") != 0) {
         return false;
     }
@@ -218,7 +217,7 @@ bool driver_run_case(const driver_limits_t *limits, const char *mode,
         *why = "unknown mode";
         return false;
     }
-    if (!build_command(how, graded, argv)) {
+    if (!build_command(limits, how, graded, argv)) {
         *why = "unknown way to run";
         return false;
     }

@@ -78,6 +78,8 @@
 # working directory inside, default 256).
 
 SANDBOX_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Valgrind's options for a memcheck run, in both modes (the project's one list).
+mapfile -t SANDBOX_MEMCHECK_FLAGS < <(grep -v '^#' "$SANDBOX_LIB_DIR/../golden/memcheck.flags")
 # The driver (the C files of this folder), built by make.
 SANDBOX_DRIVER=${SANDBOX_DRIVER:-$(dirname "$(dirname "$SANDBOX_LIB_DIR")")/build/tools/sandbox-driver}
 
@@ -186,7 +188,8 @@ sandbox_bwrap_args() {
         --perms 0500 --file 3 /sandbox/driver
         --chdir /sandbox/work)
     local driver=(--timeout "$sandbox_opt_timeout" --cpu "$sandbox_opt_cpu"
-        --memory "$sandbox_opt_memory" --fsize "$sandbox_opt_fsize" --procs "$sandbox_opt_procs")
+        --memory "$sandbox_opt_memory" --fsize "$sandbox_opt_fsize" --procs "$sandbox_opt_procs") flag
+    for flag in "${SANDBOX_MEMCHECK_FLAGS[@]}"; do driver+=(--valgrind-flag "$flag"); done
     if ((EUID == 0)); then
         # Real root, no user namespace: the driver keeps what it needs to
         # run the program as another uid, kill it and clean up after it.
@@ -501,8 +504,7 @@ sandbox_run_limits() {
     case $how in
         plain) command+=("$SANDBOX_PROGRAM") ;;
         unbuffered) command+=("$(sandbox_tool_path stdbuf)" -o0 "$SANDBOX_PROGRAM") ;;
-        memcheck) command+=("$(sandbox_tool_path valgrind)" --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all
-                      --error-exitcode=99 --read-inline-info=no --smc-check=none --vgdb=no
+        memcheck) command+=("$(sandbox_tool_path valgrind)" "${SANDBOX_MEMCHECK_FLAGS[@]}"
                       --log-fd=3 "$SANDBOX_PROGRAM") ;;
     esac
     if [[ $mode == graded ]]; then

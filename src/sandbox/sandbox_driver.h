@@ -26,8 +26,14 @@
 #define SANDBOX_IO "/sandbox/io"
 #define SANDBOX_WORK "/sandbox/work"
 
+/* Valgrind's options: the client passes src/golden/memcheck.flags, one
+ * --valgrind-flag each, so that the list exists once. */
+enum { VALGRIND_FLAGS_MAX = 16 };
+
 /* What one run may use; uid < 0: the program runs as the driver's uid. */
 typedef struct {
+    const char *valgrind_flags[VALGRIND_FLAGS_MAX];
+    int valgrind_flag_count;
     long uid;
     double timeout_seconds;
     long cpu_seconds;
