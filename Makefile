@@ -24,8 +24,8 @@ SELFTESTS := $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bat
 ENSURE_TOOLS := src/tools/ensure-tools --for
 
 .PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
-    bench corpus corpus-gen corpus-check corpus-stats check-corpus check-engine \
-    draughts-corpus draughts-corpus-check clean help FORCE
+    bench corpus generators corpus-check corpus-stats corpus-format check-engine \
+    clean help FORCE
 
 all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/tools/sandbox-driver $(BUILD)/draughts-judge ## build both engines, the sandbox driver and the HW4 judge
 
@@ -94,19 +94,24 @@ bench: all ## engine instructions, wall times and suite times (QUICK=1: fewer ru
 check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM=draughts]
 	@scripts/check-engine --program $(PROGRAM) $(ENGINE)
 
-check-corpus: ## the corpus keeps its case format (also part of make check)
+corpus-format: ## the corpus keeps its case format (also part of make check)
 	@for p in $(PROGRAMS); do scripts/check-corpus --cases testdata/$$p || exit 1; done
 
 corpus-stats: ## case counts per category against the minimums
 	@scripts/corpus-stats
 
-corpus-gen: $(BUILD)/tools/checkers-corpus-gen ## build the checkers case generator
+# The corpus targets: both programs, or PROGRAM=P when it is given.
+CORPUS_PROGRAMS := $(if $(filter command line environment,$(origin PROGRAM)),$(PROGRAM),$(PROGRAMS))
 
-corpus: all corpus-gen ## add the generated checkers cases missing from testdata/
-	@scripts/generate-corpus
+generators: $(BUILD)/tools/checkers-corpus-gen $(BUILD)/tools/draughts-corpus-gen ## build both case generators
 
-corpus-check: corpus-gen ## the committed generated cases are what the generator writes
-	@scripts/generate-corpus --check
+corpus: all generators ## add the generated cases missing from testdata/ (both programs, or PROGRAM=P)
+	@$(ENSURE_TOOLS) $@
+	@for p in $(CORPUS_PROGRAMS); do scripts/generate-corpus --program $$p || exit 1; done
+
+corpus-check: all generators ## regenerate every generated case, cross-checked with its oracle (both, or PROGRAM=P)
+	@$(ENSURE_TOOLS) $@
+	@for p in $(CORPUS_PROGRAMS); do scripts/generate-corpus --program $$p --check || exit 1; done
 
 # The sandbox driver: check-engine and mark run every program under test
 # through it, inside bubblewrap (src/sandbox/sandbox.bash).
@@ -144,8 +149,6 @@ $(BUILD)/tools/obj/%.o: src/corpus/checkers-gen/%.c src/corpus/checkers-gen/*.h 
 DRAUGHTS_GEN_OBJECTS := \
     $(patsubst src/corpus/draughts-gen/%.c,$(BUILD)/tools/draughts-obj/%.o,$(wildcard src/corpus/draughts-gen/*.c)) \
     $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o)
-DRAUGHTS_GEN_RUN := scripts/generate-draughts-corpus --generator $(BUILD)/tools/draughts-corpus-gen \
-    --engine $(BUILD)/draughts --oracle "python3 src/corpus/draughts-oracle/draughts_oracle.py"
 
 $(BUILD)/tools/draughts-corpus-gen: $(DRAUGHTS_GEN_OBJECTS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
@@ -153,14 +156,6 @@ $(BUILD)/tools/draughts-corpus-gen: $(DRAUGHTS_GEN_OBJECTS)
 $(BUILD)/tools/draughts-obj/%.o: src/corpus/draughts-gen/%.c src/corpus/draughts-gen/*.h src/draughts/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
-
-draughts-corpus: all $(BUILD)/tools/draughts-corpus-gen ## regenerate the draughts cases, each cross-checked with the oracle
-	@$(ENSURE_TOOLS) $@
-	@$(DRAUGHTS_GEN_RUN)
-
-draughts-corpus-check: all $(BUILD)/tools/draughts-corpus-gen ## the committed draughts cases are what generator, engine and oracle give
-	@$(ENSURE_TOOLS) $@
-	@$(DRAUGHTS_GEN_RUN) --check
 
 clean: ## remove build/
 	rm -rf $(BUILD)

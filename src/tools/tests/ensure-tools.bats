@@ -26,7 +26,7 @@ declare -gA expected=(
     [fuzz]='afl++ clang libclang-rt-dev'
     [bench]='bats bats-assert bats-support hyperfine parallel valgrind'
     [mutants]='bats bats-assert bats-support bubblewrap git parallel valgrind'
-    [draughts-corpus-check]='python3'
+    [corpus-check]='python3'
     [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 rsync shellcheck valgrind'
     [test]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 rsync shellcheck valgrind'
 )
