@@ -372,24 +372,16 @@ write_results() {
             printf '%s\t%s\t%s\t%s\n' "$id" "${id%/*}" "$verdict" "${symptom_of[$id]:-}"
         done
     } > "$output/results.tsv"
-    awk -F '\t' -v program="$program" -v profile="$profile" -v reports="$output/failures" '
-        function xml(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
-        NR == 1 { next }
-        { n++; id[n] = $1; cat[n] = $2; verdict[n] = $3; symptom[n] = $4; if ($3 != "pass") failures++ }
-        END {
-            printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            printf "<testsuite name=\"%s (profile %s)\" tests=\"%d\" failures=\"%d\">\n", program, profile, n, failures
-            for (i = 1; i <= n; i++) {
-                printf "  <testcase classname=\"%s.%s\" name=\"%s\">", program, xml(cat[i]), xml(id[i])
-                if (verdict[i] != "pass") {
-                    printf "<failure message=\"%s\">", xml(symptom[i])
-                    file = reports "/" id[i] ".txt"
-                    while ((getline line < file) > 0) printf "%s\n", xml(line)
-                    close(file)
-                    printf "</failure>"
-                }
-                printf "</testcase>\n"
-            }
-            printf "</testsuite>\n"
-        }' "$output/results.tsv" > "$output/junit.xml"
+    # Each case for the one JUnit writer: a failure's text is its report.
+    # (a symptom may hold a backslash: doubled, as junit.awk reads it)
+    awk -F '\t' -v program="$program" -v reports="$output/failures" 'NR > 1 {
+            verdict = ($3 == "pass") ? "pass" : "fail"
+            n = split($4, parts, /\\/)
+            symptom = parts[1]
+            for (i = 2; i <= n; i++) symptom = symptom "\\\\" parts[i]
+            printf "%s.%s\t%s\t%s\t%s\t\t%s\n", program, $2, $1, verdict, symptom,
+                (verdict == "fail") ? reports "/" $1 ".txt" : ""
+        }' "$output/results.tsv" |
+        awk -F '\t' -v suite="$program (profile $profile)" -f "$here/../src/golden/junit.awk" \
+            > "$output/junit.xml"
 }

@@ -12,10 +12,9 @@ usage: python3 src/mark/mark-report.py --output DIR --program P
 
 import argparse
 import csv
-import html
 import json
 import os
-import re
+import subprocess
 import sys
 
 # The two modules beside this script; no __pycache__ left in the repository.
@@ -45,61 +44,54 @@ def csv_row(row, categories):
     return values
 
 
-def xml(text):
-    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "", str(text))
-    return html.escape(text, quote=True)
+JUNIT_WRITER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "golden", "junit.awk")
+
+
+def junit_field(text):
+    """TEXT as a field of junit.awk's input: backslash, tab, newline escaped."""
+    return str(text).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def junit_cases(row, cases, args):
+    """The submission's test cases, as junit.awk reads them: the compile,
+    every case (a failure's text is its report), the memory check."""
+    base = row["_base"]
+    program = args.program
+    compile_text = read_text(os.path.join(base, "compile.txt"), 200000)
+    compiled = row["compiled"] in ("yes", "binary")
+    yield (program + ".compile", "compile", "pass" if compiled else "fail",
+           "" if compiled else row["reason"], compile_text, "")
+    for case_id in cases:
+        category = case_id.split("/")[0]
+        verdict, symptom = row["_verdicts"].get(case_id, ("not run", ""))
+        if verdict == "pass":
+            yield (program + "." + category, case_id, "pass", "", "", "")
+        elif verdict == "not run":
+            yield (program + "." + category, case_id, "fail", "not run: " + row["reason"], "", "")
+        else:
+            rel = report_path(base, case_id)
+            text = read_text(os.path.join(base, rel)) if rel else ""
+            yield (program + "." + category, case_id, "fail", symptom, text, "")
+    if args.memcheck > 0:
+        if row["memcheck"] == "clean":
+            yield (program + ".memcheck", "memcheck", "pass", "", "", "")
+        elif row["memcheck"] == "findings":
+            found = "\n".join("%s: %s" % (c, s) for c, s, _ in memcheck_findings(base))
+            yield (program + ".memcheck", "memcheck", "fail", "%d of %d cases with findings"
+                   % (row["memcheck_findings"], row["memcheck_cases"]), found, "")
+        else:
+            yield (program + ".memcheck", "memcheck", "skip", "memcheck not run", "", "")
 
 
 def write_junit(row, cases, args):
-    base = row["_base"]
-    lines = []
-    tests = failures = skipped = 0
-    out = []
-    compile_text = read_text(os.path.join(base, "compile.txt"), 200000)
-    tests += 1
-    if row["compiled"] in ("yes", "binary"):
-        out.append('  <testcase classname="%s.compile" name="compile"><system-out>%s</system-out></testcase>'
-                   % (xml(args.program), xml(compile_text)))
-    else:
-        failures += 1
-        out.append('  <testcase classname="%s.compile" name="compile"><failure message="%s">%s</failure></testcase>'
-                   % (xml(args.program), xml(row["reason"]), xml(compile_text)))
-    for case_id in cases:
-        tests += 1
-        category = case_id.split("/")[0]
-        verdict, symptom = row["_verdicts"].get(case_id, ("not run", ""))
-        head = '  <testcase classname="%s.%s" name="%s">' % (xml(args.program), xml(category), xml(case_id))
-        if verdict == "pass":
-            out.append(head + "</testcase>")
-            continue
-        failures += 1
-        if verdict == "not run":
-            out.append(head + '<failure message="not run: %s"></failure></testcase>' % xml(row["reason"]))
-            continue
-        rel = report_path(base, case_id)
-        text = read_text(os.path.join(base, rel)) if rel else ""
-        out.append(head + '<failure message="%s">%s</failure></testcase>' % (xml(symptom), xml(text)))
-    if args.memcheck > 0:
-        tests += 1
-        head = '  <testcase classname="%s.memcheck" name="memcheck">' % xml(args.program)
-        if row["memcheck"] == "clean":
-            out.append(head + "</testcase>")
-        elif row["memcheck"] == "findings":
-            failures += 1
-            found = "\n".join("%s: %s" % (c, s) for c, s, _ in memcheck_findings(base))
-            out.append(head + '<failure message="%d of %d cases with findings">%s</failure></testcase>'
-                       % (row["memcheck_findings"], row["memcheck_cases"], xml(found)))
-        else:
-            skipped += 1
-            out.append(head + '<skipped message="memcheck not run"/></testcase>')
-    lines.append('<?xml version="1.0" encoding="UTF-8"?>')
-    lines.append('<testsuite name="%s (%s, profile %s)" tests="%d" failures="%d" skipped="%d" time="%.1f">'
-                 % (xml(row["name"]), xml(args.program), xml(args.profile), tests, failures, skipped,
-                    row["seconds"]))
-    lines += out
-    lines.append("</testsuite>")
-    with open(os.path.join(base, "junit.xml"), "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
+    """DIR/submissions/NAME/junit.xml, by the project's one JUnit writer."""
+    lines = "".join("\t".join(junit_field(f) for f in case) + "\n"
+                    for case in junit_cases(row, cases, args))
+    suite = "%s (%s, profile %s)" % (row["name"], args.program, args.profile)
+    with open(os.path.join(row["_base"], "junit.xml"), "w", encoding="utf-8") as out:
+        subprocess.run(["awk", "-F", "\t", "-v", "suite=" + suite.replace("\\", "\\\\"),
+                        "-v", "seconds=%.1f" % row["seconds"], "-f", JUNIT_WRITER],
+                       input=lines.encode("utf-8"), stdout=out, check=True)
 
 
 def main():

@@ -241,7 +241,7 @@ PY
 import csv, sys, xml.etree.ElementTree as ET
 out = sys.argv[1]
 for row in csv.DictReader(open(out + "/marks.csv", encoding="utf-8")):
-    suite = ET.parse("%s/submissions/%s/junit.xml" % (out, row["folder"])).getroot()
+    suite = ET.parse("%s/submissions/%s/junit.xml" % (out, row["folder"])).getroot().find("testsuite")
     cases = suite.findall("testcase")
     failed = [c for c in cases if c.find("failure") is not None]
     # compile + every case + memcheck
