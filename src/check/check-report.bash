@@ -305,7 +305,9 @@ report_table() {
 }
 
 # report_memcheck N: N cases of each category under Valgrind memcheck, in
-# the sandbox; each case's leaks and invalid accesses, one line per case.
+# the sandbox; each case's leaks and invalid accesses, one line per case
+# for people, and OUTPUT/memcheck.tsv for programs (case, verdict clean or
+# findings, summary, log).
 report_memcheck() {
     local per_category=$1 id category log summary
     declare -A taken=()
@@ -321,6 +323,7 @@ report_memcheck() {
     mkdir -p "$output/memcheck"
     echo "memcheck: ${#chosen[@]} cases ($per_category per category) under valgrind $(grep -v '^#' "$here/../src/golden/memcheck.flags" | head -n 3 | xargs)"
     runner_start
+    printf 'case\tverdict\tsummary\tlog\n' > "$output/memcheck.tsv"
     for id in "${chosen[@]}"; do
         log=$output/memcheck/${id//\//__}.log
         runner_run "$cases/$id.in" memcheck "$log"
@@ -331,9 +334,11 @@ report_memcheck() {
         fi
         if [[ -z $summary ]]; then
             memcheck_passed=$((memcheck_passed + 1))
+            printf '%s\tclean\t\t%s\n' "$id" "$log" >> "$output/memcheck.tsv"
         else
             memcheck_failed=$((memcheck_failed + 1))
             printf '  %s: %s (log: %s)\n' "$id" "$summary" "$log"
+            printf '%s\tfindings\t%s\t%s\n' "$id" "$summary" "$log" >> "$output/memcheck.tsv"
         fi
     done
     runner_stop

@@ -5,7 +5,6 @@ rate per category. Used by mark-report.py and mark_html.py.
 """
 
 import os
-import re
 
 def read_tsv_rows(path):
     with open(path, encoding="utf-8", errors="replace", newline="") as f:
@@ -78,16 +77,19 @@ def report_path(base, case_id):
 
 
 def memcheck_findings(base):
-    """(case, summary, log path relative to the submission) per finding."""
+    """(case, summary, log path relative to the submission) per finding,
+    from check-engine's memcheck.tsv (the memory check runs in check/2)."""
     found = []
-    text = read_text(os.path.join(base, "check-engine.txt"))
-    for line in text.split("\n"):
-        m = re.match(r"^  (\S+/\S+): (.*) \(log: (.*)\)$", line)
-        if m:
-            log = m.group(3)
-            if not os.path.isfile(os.path.join(base, log)):
-                log = None
-            found.append((m.group(1), m.group(2), log))
+    path = os.path.join(base, "check", "2", "memcheck.tsv")
+    if not os.path.isfile(path):
+        return found
+    for fields in read_tsv_rows(path):
+        case, verdict, summary, log = (fields + ["", "", "", ""])[:4]
+        if verdict != "findings":
+            continue
+        if not log or not os.path.isfile(os.path.join(base, log)):
+            log = None
+        found.append((case, summary, log))
     return found
 
 

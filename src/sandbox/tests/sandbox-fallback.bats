@@ -70,6 +70,9 @@ check() {
         assert_line 'memcheck: 0 clean, 2 with findings'
         assert_line --regexp '^  official/test0: definitely lost: 7 bytes in 1 blocks \(log: '
         assert_equal "${lines[-1]}" '20 passed, 2 failed (profile assignment, memcheck of 2 cases included)'
+        # The same verdicts as data, for mark.
+        run cut -f1,2 "$BATS_TEST_TMPDIR/out-$mode-leaking/memcheck.tsv"
+        assert_output "$(printf 'case\tverdict\nexamples/error1-source-outside\tfindings\nofficial/test0\tfindings')"
     done
 }
 
