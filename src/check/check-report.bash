@@ -103,15 +103,15 @@ check_one() {
     printf 'fail\t%s\t%s\n' "$id" "$symptom"
 }
 
-# explain_difference CASE ACTUAL REPORT: when REPORT (corpus_compare's)
-# says where stdout first differs, adds the game's own account of that
-# difference (src/check/explain-failure), from the reference engine of
+# explain_difference CASE ACTUAL REPORT: when corpus_compare found where
+# stdout first differs (CORPUS_FIRST_DIFFERENCE), adds to REPORT the game's
+# own account of that difference (src/check/explain-failure), from the reference engine of
 # this repository when it is built.
 explain_difference() {
     local case_path=$1 actual=$2 report=$3 line reference
     reference=$(dirname "$here")/build/$program
     [[ -x $reference ]] || return 0
-    line=$(sed -n 's/^stdout: first difference at line \([0-9]*\),.*/\1/p' "$report")
+    line=${CORPUS_FIRST_DIFFERENCE:-}
     [[ -n $line ]] || return 0
     "$here/../src/check/explain-failure" --program "$program" "$reference" "$case_path.in" \
         "$case_path.out" "$actual.out" "$line" >> "$report" 2>/dev/null || true
@@ -188,7 +188,10 @@ symptom_of_run() {
     if ((status > 128)); then echo "crash ($(corpus_describe_status "$status" | sed 's/^a crash (signal \(.*\))$/\1/'))"; return; fi
     if ! cmp -s "$case_path.out" "$actual.out"; then
         if [[ ! -s $actual.out ]]; then echo "printed nothing"; return; fi
-        line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
+        # (corpus_compare found the line already, unless it knew the
+        # output the same by its digest)
+        line=${CORPUS_FIRST_DIFFERENCE:-}
+        [[ -n $line ]] || line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
         where=$(corpus_where_is_line "$case_path.out" "$line")
         if [[ $program == draughts ]]; then
             case $where in

@@ -196,6 +196,9 @@ corpus_same_bytes() {
 corpus_compare() {
     local case_path=$1 actual=$2 engine=$3 id=$4
     local expected_status actual_status problems=() line
+    # For the caller (check-engine's explanation and symptom): the line
+    # where stdout first differs, or empty.
+    CORPUS_FIRST_DIFFERENCE=''
     corpus_read_expected_status "$case_path" expected_status
     read -r actual_status < "$actual.status"
     local expected_err=/dev/null
@@ -213,6 +216,7 @@ corpus_compare() {
             problems+=("stdout: the program printed nothing ($(wc -l < "$case_path.out") lines expected)")
         else
             line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
+            CORPUS_FIRST_DIFFERENCE=$line
             problems+=("stdout: first difference at line $line, in $(corpus_where_is_line "$case_path.out" "$line")")
         fi
     fi
