@@ -31,14 +31,10 @@ setup_file() {
     HOME=$USER_HOME mark_class_hostile "$USER_HOME/class/cheat" read-corpus sbx-ordinary
     # The user's PATH is Debian's for a user; without bubblewrap, every
     # command of it but bwrap, as links.
-    local dir file
-    mkdir -p "$USER_HOME/nobwrap" "$USER_HOME/tmp"
-    for dir in /usr/local/bin /usr/bin /bin; do
-        for file in "$dir"/*; do
-            [[ ${file##*/} != bwrap && -x $file && ! -e $USER_HOME/nobwrap/${file##*/} ]] || continue
-            ln -s "$file" "$USER_HOME/nobwrap/${file##*/}"
-        done
-    done
+    mkdir -p "$USER_HOME/tmp"
+    # shellcheck source=src/test-lib/path-without.bash
+    source "$root/src/test-lib/path-without.bash"
+    path_without bwrap "$USER_HOME/nobwrap" /usr/local/bin:/usr/bin:/bin
     chown -R "$name:$name" "$USER_HOME"
     (cd "$root" && git status --porcelain --untracked-files=all --ignored=no | sha256sum) > "$BATS_FILE_TMPDIR/repo-before"
 }

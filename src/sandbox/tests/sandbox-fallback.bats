@@ -23,16 +23,9 @@ setup_file() {
     for name in correct leaking; do
         cc -std=c11 -O2 -o "$BATS_FILE_TMPDIR/$name.bin" "$CLASS/$name"/*.c
     done
-    # PATH without bubblewrap: every command of PATH but bwrap, as links.
-    local dir file
-    mkdir -p "$NOBWRAP"
-    IFS=: read -ra dirs <<<"$PATH"
-    for dir in "${dirs[@]}"; do
-        for file in "$dir"/*; do
-            [[ ${file##*/} != bwrap && -x $file && ! -e $NOBWRAP/${file##*/} ]] || continue
-            ln -s "$file" "$NOBWRAP/${file##*/}"
-        done
-    done
+    # shellcheck source=src/test-lib/path-without.bash
+    source "$root/src/test-lib/path-without.bash"
+    path_without bwrap "$NOBWRAP" "$PATH"
     # A bubblewrap that is there but refused, as under Docker's default profile.
     printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n' > "$BATS_FILE_TMPDIR/refused-bwrap"
     chmod +x "$BATS_FILE_TMPDIR/refused-bwrap"

@@ -20,16 +20,15 @@ home=$(mktemp -d /tmp/contain-as-user.XXXXXX)
 chmod 755 "$home"
 useradd --home-dir "$home" --no-create-home --user-group --shell /bin/bash "$name"
 trap 'pkill -KILL -u "$name" 2>/dev/null || true; userdel "$name" 2>/dev/null || true; rm -rf -- "$home"' EXIT
-mkdir -p "$home/bin" "$home/cases/probe" "$home/nobwrap" "$home/tmp"
+mkdir -p "$home/bin" "$home/cases/probe" "$home/tmp"
 for program in "$root"/src/sandbox/tests/hostile/*.c; do
     cc -std=c11 -O2 -DREPO="\"$root\"" -DHOMEDIR="\"$home\"" -DMARKER='"sbx-as-user"' \
         -o "$home/bin/$(basename "$program" .c)" "$program"
 done
 cp "$root"/testdata/checkers/examples/seed-game-A.* "$root"/testdata/checkers/official/test0.* "$home/cases/probe/"
-for file in /usr/local/bin/* /usr/bin/* /bin/*; do
-    [[ ${file##*/} != bwrap && -x $file && ! -e $home/nobwrap/${file##*/} ]] || continue
-    ln -s "$file" "$home/nobwrap/${file##*/}"
-done
+# shellcheck source=src/test-lib/path-without.bash
+source "$root/src/test-lib/path-without.bash"
+path_without bwrap "$home/nobwrap" /usr/local/bin:/usr/bin:/bin
 chown -R "$name:$name" "$home"
 
 printf 'sandbox\tprogram\tstatus\tlast line\tleft running\thome written\n'
