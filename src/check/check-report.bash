@@ -380,16 +380,10 @@ write_results() {
             printf '%s\t%s\t%s\t%s\n' "$id" "${id%/*}" "$verdict" "${symptom_of[$id]:-}"
         done
     } > "$output/results.tsv"
-    # Each case for the one JUnit writer: a failure's text is its report.
-    # (a symptom may hold a backslash: doubled, as junit.awk reads it)
-    awk -F '\t' -v program="$program" -v reports="$output/failures" 'NR > 1 {
-            verdict = ($3 == "pass") ? "pass" : "fail"
-            n = split($4, parts, /\\/)
-            symptom = parts[1]
-            for (i = 2; i <= n; i++) symptom = symptom "\\\\" parts[i]
-            printf "%s.%s\t%s\t%s\t%s\t\t%s\n", program, $2, $1, verdict, symptom,
-                (verdict == "fail") ? reports "/" $1 ".txt" : ""
-        }' "$output/results.tsv" |
+    # Each case for the one JUnit writer.
+    awk -F '\t' -v program="$program" -v reports="$output/failures" \
+        -f "$here/../src/golden/junit-field.awk" -f "$here/../src/check/results-cases.awk" \
+        "$output/results.tsv" |
         awk -F '\t' -v suite="$program (profile $profile)" -f "$here/../src/golden/junit.awk" \
             > "$output/junit.xml"
 }

@@ -1,7 +1,7 @@
 # tap-cases.awk -- turns the TAP a bats run printed into the test cases
 # junit.awk writes (one a line: classname, name, verdict, message, text).
 #
-#   awk -v suite=NAME -f tap-cases.awk tap.txt | awk -F '\t' ... -f junit.awk
+#   awk -v suite=NAME -f junit-field.awk -f tap-cases.awk tap.txt | awk -F '\t' ... -f junit.awk
 #
 # bats' own JUnit formatter reads an extended stream line by line in bash
 # and cost a fifth of every golden test; this reads the finished TAP once.
@@ -15,21 +15,9 @@ function class_of(name) {
     return suite
 }
 
-# field TEXT: TEXT as a field of junit.awk's input (\\, tab and newline escaped).
-function field(text,    parts, n, i, out) {
-    # (backslashes doubled by a split and a join: a replacement string's
-    # own backslashes read differently from one awk to another)
-    n = split(text, parts, /\\/)
-    out = parts[1]
-    for (i = 2; i <= n; i++) out = out "\\\\" parts[i]
-    text = out
-    gsub(/\t/, "\\t", text)
-    gsub(/\n/, "\\n", text)
-    return text
-}
-
 function flush() {
-    if (count > 0) printf "%s\t%s\t%s\t%s\t%s\n", class_of(name), field(name), verdict, field(message), field(text)
+    if (count > 0) printf "%s\t%s\t%s\t%s\t%s\n", junit_field(class_of(name)), junit_field(name),
+        verdict, junit_field(message), junit_field(text)
 }
 
 /^(not )?ok [0-9]+ / {
