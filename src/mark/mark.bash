@@ -45,3 +45,18 @@ mark_tools_hash() {
         if [[ -f $root/$file ]]; then sha256sum -- "$root/$file" | cut -d' ' -f1; fi
     done | sha256sum | cut -d' ' -f1
 }
+
+# mark_python: a Python 3 with Jinja2, for the report's templates: the
+# python3 on PATH when it has Jinja2, else Debian's (python3-jinja2
+# installs it for /usr/bin/python3, which another python3 first on PATH,
+# pyenv's say, does not see).
+mark_python() {
+    local python
+    for python in "$(command -v python3 || true)" /usr/bin/python3; do
+        if [[ -n $python ]] && "$python" -c 'import jinja2' 2>/dev/null; then
+            echo "$python"
+            return 0
+        fi
+    done
+    return 1
+}

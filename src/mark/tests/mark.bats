@@ -368,7 +368,7 @@ PY
     assert_output --partial '<th scope="col" aria-sort="descending">name</th>'
     run dom "file://$out/index.html#sort=%25"
     assert_output --regexp '<tbody>[^<]*<tr><td class="name"><a href="submissions/bad-does-not-compile/index.html">'
-    grep -q 'bad it&#x27;s &quot;odd&quot; named</a>' "$out/index.html"
+    grep -q 'bad it&#39;s &#34;odd&#34; named</a>' "$out/index.html"
     # Every page of the report: every link names an existing file.
     local page count=0
     for page in "$out/index.html" "$out"/submissions/*/index.html; do

@@ -1,6 +1,7 @@
 # ensure-tools.bats -- the installer, without a network: stub apt-get and
 # sudo first on PATH, a PATH from which every probed tool is absent, and
-# the tools probed by path (the bats libraries, sshd) hidden under empty
+# the tools probed by path (the bats libraries, sshd, Debian's Python
+# packages) hidden under empty
 # folders by bubblewrap. Each make target's own ensure-tools line (read
 # from `make -n`) must ask apt-get for exactly the packages pinned below:
 # as root, as a user with password-less sudo (through sudo), and as a user
@@ -27,8 +28,8 @@ declare -gA expected=(
     [bench]='bats bats-assert bats-support hyperfine parallel valgrind'
     [mutants]='bats bats-assert bats-support bubblewrap git parallel valgrind'
     [corpus-check]='python3'
-    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 rsync shellcheck valgrind'
-    [test]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 rsync shellcheck valgrind'
+    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 python3-jinja2 rsync shellcheck valgrind'
+    [test]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 python3-jinja2 rsync shellcheck valgrind'
 )
 
 setup_file() {
@@ -81,7 +82,8 @@ installer() {
     shift 2
     [[ $as == root ]] || user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
     run --separate-stderr bwrap --dev-bind / / \
-        --tmpfs /usr/lib/bats --tmpfs /usr/sbin --tmpfs /sbin --chdir "$root" -- \
+        --tmpfs /usr/lib/bats --tmpfs /usr/sbin --tmpfs /sbin \
+        --tmpfs /usr/lib/python3/dist-packages --chdir "$root" -- \
         "${user[@]}" /usr/bin/env -i PATH="$box/stubs:$box/plain" HOME="$box/empty" \
         SUDO_MODE="$mode" /bin/bash "$@"
 }

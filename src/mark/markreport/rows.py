@@ -1,7 +1,7 @@
-"""mark_rows.py -- scripts/mark's rows: what its workers left in
+"""rows.py -- scripts/mark's rows: what its workers left in
 DIR/submissions/*/ (result.tsv, check/results.tsv, the failure reports, the
 Valgrind logs), read into one dict per submission, and the class's pass
-rate per category. Used by mark-report.py and mark_html.py.
+rate per category. Used by the rest of the package.
 """
 
 import os
@@ -93,7 +93,6 @@ def memcheck_findings(base):
     return found
 
 
-# ------------------------------------------------------------------ CSV, JSON
 
 def public(row):
     return {k: v for k, v in row.items() if not k.startswith("_") and k != "host"}
@@ -113,4 +112,3 @@ def class_rates(rows, categories):
     return rates, len(ran)
 
 
-# ---------------------------------------------------------------------- JUnit

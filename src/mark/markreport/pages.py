@@ -1,0 +1,110 @@
+"""pages.py -- the report's HTML pages, rendered from the templates in
+templates/ (Jinja2, every value escaped): the class page and a page per
+submission. Static, style and script inline: no external asset, no
+network; they open from the file system. This module only gathers what
+the templates show.
+"""
+
+import os
+import re
+
+import jinja2
+
+from .rows import memcheck_findings, read_text, report_path
+
+# A failing case's full report is shown inline for this many failures of a
+# page; the others are links to their report files.
+INLINE_REPORTS = 150
+
+# The chart's geometry, in pixels: where the bars start, their full
+# length, one row's height.
+CHART = {"left": 170, "width": 560, "row": 22}
+
+# A submission's files the page links to, when present.
+LINKED_FILES = (("compile.txt", "compiler's messages"), ("check-engine.txt", "check-engine's output"),
+                ("junit.xml", "JUnit"), ("check/results.tsv", "every case's verdict"),
+                ("skipped.txt", "files not copied (links, special files)"))
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")),
+    autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+def memcheck_text(row):
+    """The memory check's verdict in words."""
+    if row["memcheck"] == "findings":
+        return "%d of %d with findings" % (row["memcheck_findings"], row["memcheck_cases"])
+    if row["memcheck"] == "clean":
+        return "clean (%d)" % row["memcheck_cases"]
+    return row["memcheck"]
+
+
+def class_page(rows, categories, rates, counted, args):
+    """The class page's HTML."""
+    headings = (["name", "compiled", "warnings"] + [c for c, _ in categories]
+                + ["total", "%", "memcheck", "crashes", "hangs", "seconds", "reason"])
+    if args.memcheck:
+        memcheck_words = "%d case%s per category under Valgrind" % (args.memcheck, "" if args.memcheck == 1 else "s")
+    else:
+        memcheck_words = "off"
+    return TEMPLATES.get_template("class.html").render(
+        title="Marks: %s" % args.program, args=args, categories=categories, rates=rates,
+        counted=counted, chart=CHART, headings=headings, memcheck_words=memcheck_words,
+        rows=[dict(r, memcheck_text=memcheck_text(r)) for r in rows],
+        full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
+        case_count=sum(t for _, t in categories))
+
+
+def symptom_groups(row, cases):
+    """check-engine's grouping: the failing cases by symptom, largest group
+    first, each with its categories and its cases in corpus order."""
+    groups = {}
+    for case_id, (verdict, symptom) in row["_verdicts"].items():
+        if verdict != "pass":
+            groups.setdefault(symptom or "no verdict", []).append(case_id)
+    order = {case_id: index for index, case_id in enumerate(cases)}
+    result = []
+    for symptom, ids in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        categories = []
+        for case_id in ids:
+            if case_id.split("/")[0] not in categories:
+                categories.append(case_id.split("/")[0])
+        result.append({"symptom": symptom, "ids": ids, "categories": categories,
+                       "ordered": sorted(ids, key=lambda x: order.get(x, 0))})
+    return result
+
+
+def failure_entries(base, groups):
+    """Each group's failures: id, reason, report link, and the report's text
+    for the first INLINE_REPORTS of the page."""
+    inline = 0
+    for group in groups:
+        group["failures"] = []
+        for case_id in group["ordered"]:
+            rel = report_path(base, case_id)
+            text = read_text(os.path.join(base, rel)) if rel else ""
+            found = re.search(r"^reason: (.*)$", text, re.M)
+            shown = bool(text) and inline < INLINE_REPORTS
+            inline += shown
+            group["failures"].append({"id": case_id, "why": found.group(1) if found else "",
+                                      "report": rel, "text": text, "inline": shown})
+    return groups
+
+
+def submission_page(row, categories, cases, args):
+    """A submission's page's HTML."""
+    base = row["_base"]
+    facts = [("state", row["state"]), ("compiled", row["compiled"]), ("warnings", row["warnings"]),
+             ("passed", "%d of %d (%.1f%%)" % (row["passed"], row["total"], row["percent"])),
+             ("memory check", memcheck_text(row)), ("crashes", row["crashes"]), ("hangs", row["hangs"]),
+             ("seconds", "%.1f" % row["seconds"]), ("marked on", row["host"] or "-"),
+             ("reason", row["reason"] or "-")]
+    compile_text = read_text(os.path.join(base, "compile.txt"), 20000)
+    show_compile = bool(row["warnings"] or row["compiled"] == "no" and compile_text)
+    return TEMPLATES.get_template("submission.html").render(
+        title="%s: %s" % (row["name"], args.program), row=row, facts=facts, categories=categories,
+        files=[(rel, label) for rel, label in LINKED_FILES if os.path.isfile(os.path.join(base, rel))],
+        compile_text=compile_text if show_compile else "",
+        groups=failure_entries(base, symptom_groups(row, cases)),
+        folder=os.path.abspath(base), not_run=[c for c in cases if c not in row["_verdicts"]],
+        findings=memcheck_findings(base))

@@ -1,0 +1,124 @@
+"""test_markreport.py -- the report package on a class made here: two
+categories, three submissions (one passing all, one with failures of two
+symptoms and a hostile name, one not marked). Run by markreport.bats.
+"""
+
+import contextlib
+import csv
+import io
+import json
+import os
+import pathlib
+import re
+import tempfile
+import unittest
+
+from markreport import pages
+from markreport.__main__ import main
+
+HOSTILE = 'x<script>alert("&")</script>'
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def result_tsv(passed, reason, per_category):
+    lines = ["key\tvalue", "state\tmarked", "compiled\tyes", "warnings\t0", "errors\t0",
+             "passed\t%d" % passed, "total\t4", "crashes\t1", "hangs\t0", "memcheck\tnot run",
+             "memcheck_cases\t0", "memcheck_findings\t0", "seconds\t1.5", "host\there",
+             "reason\t" + reason]
+    lines += ["category\t%s\t%d\t%d" % c for c in per_category]
+    return "\n".join(lines) + "\n"
+
+
+def make_class(out):
+    write(out / "categories.tsv", "category\ttotal\nalpha\t2\nbeta\t2\n")
+    write(out / "cases.txt", "alpha/a1\nalpha/a2\nbeta/b1\nbeta/b2\n")
+    write(out / "run.tsv", "folder\tname\ngood\tgood\nbad\t%s\nlost\tlost\n" % HOSTILE)
+    good = out / "submissions" / "good"
+    write(good / "result.tsv", result_tsv(4, "", [("alpha", 2, 2), ("beta", 2, 2)]))
+    write(good / "done", "key\n")
+    write(good / "check" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n" + "".join(
+        "%s\t%s\tpass\t\t\n" % (c, c.split("/")[0]) for c in ("alpha/a1", "alpha/a2", "beta/b1", "beta/b2")))
+    bad = out / "submissions" / "bad"
+    write(bad / "result.tsv", result_tsv(1, "3 failed <b>", [("alpha", 1, 2), ("beta", 0, 2)]))
+    write(bad / "done", "key\n")
+    write(bad / "check" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n"
+          "alpha/a1\talpha\tpass\t\t\nalpha/a2\talpha\tfail\tcrash (SIGSEGV)\tcrash\n"
+          "beta/b1\tbeta\tfail\tprinted nothing\tnothing\nbeta/b2\tbeta\tfail\tprinted nothing\tnothing\n")
+    for case in ("alpha/a2", "beta/b1", "beta/b2"):
+        write(bad / "check" / "1" / "failures" / (case + ".txt"),
+              "case:   %s\nreason: why %s <is> & here\nrerun:  x\n" % (case, case))
+
+
+class ReportTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.out = pathlib.Path(self.tmp.name)
+        make_class(self.out)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            main(["--output", str(self.out), "--program", "checkers", "--profile", "assignment",
+                  "--compile", "gcc <x>"])
+        self.printed = printed.getvalue()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def page(self, *parts):
+        return (self.out.joinpath(*parts) / "index.html").read_text(encoding="utf-8")
+
+    def test_class_page_escapes_and_lists_every_submission(self):
+        text = self.page()
+        self.assertNotIn("<script>alert", text)
+        self.assertIn("x&lt;script&gt;alert(&#34;&amp;&#34;)&lt;/script&gt;", text)
+        self.assertIn("<code>gcc &lt;x&gt;</code>", text)
+        self.assertEqual(len(re.findall(r'<td class="name"><a href="submissions/', text)), 3)
+        # A rate cell: red for none, green for all; a bar per category.
+        self.assertIn('style="background: hsl(0, 75%, 78%)" title="0 of 2 passed">0/2</td>', text)
+        self.assertIn('style="background: hsl(120, 75%, 78%)" title="2 of 2 passed">2/2</td>', text)
+        self.assertEqual(len(re.findall(r"<title>(alpha|beta): ", text)), 2)
+        # The class's rate is over the two that produced a program: alpha 3 of 4.
+        self.assertIn("<title>alpha: 75.0%</title>", text)
+
+    def test_submission_page_groups_failures_largest_first(self):
+        text = self.page("submissions", "bad")
+        groups = re.findall(r'<h3 id="group-\d+">(\d+) cases?: ([^<]*)</h3>', text)
+        self.assertEqual(groups, [("2", "printed nothing"), ("1", "crash (SIGSEGV)")])
+        self.assertIn("why beta/b1 &lt;is&gt; &amp; here", text)
+        self.assertNotIn("<is>", text)
+        self.assertIn('<a href="check/1/failures/beta/b1.txt">report</a>', text)
+
+    def test_not_marked_submission_is_said_so(self):
+        text = self.page("submissions", "lost")
+        self.assertIn("<h2>Not run</h2>", text)
+        self.assertIn("4 cases were not run", text)
+
+    def test_marks_csv_and_json(self):
+        with open(self.out / "marks.csv", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        self.assertEqual([r["name"] for r in rows], ["good", HOSTILE, "lost"])
+        self.assertEqual((rows[1]["alpha_passed"], rows[1]["beta_total"], rows[1]["percent"]), ("1", "2", "25.0"))
+        document = json.loads((self.out / "marks.json").read_text(encoding="utf-8"))
+        self.assertEqual(document["class_pass_rate"]["beta"], {"passed": 2, "total": 4, "percent": 50.0})
+        self.assertEqual(document["submissions"][2]["state"], "error")
+        self.assertTrue(self.printed.rstrip().split("\n")[-1].startswith("mark: 3 submissions: 1 error, 2 marked;"))
+
+    def test_junit_per_submission(self):
+        text = (self.out / "submissions" / "bad" / "junit.xml").read_text(encoding="utf-8")
+        self.assertEqual(text.count("<testcase "), 5)
+        self.assertEqual(text.count("<failure "), 3)
+
+
+class TemplatesTest(unittest.TestCase):
+    def test_no_html_in_the_python_modules(self):
+        package = pathlib.Path(pages.__file__).parent
+        for module in package.glob("*.py"):
+            source = module.read_text(encoding="utf-8")
+            self.assertIsNone(re.search(r"<(td|tr|table|h[1-3]|p|div|svg|html)\b", source), module.name)
+
+
+if __name__ == "__main__":
+    unittest.main()
