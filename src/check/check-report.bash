@@ -14,10 +14,10 @@ CHECK_FLOOD_STATUS=$((128 + $(kill -l XFSZ)))
 # descriptor 3, straight from the workers: parallel --line-buffer would
 # cost a quarter of a core to relay them), with
 # progress on a terminal and every 500 cases in a log. Fills `outcome`
-# (pass or fail) and `symptom_of` (why a case failed).
+# (pass or fail), `symptom_of` and `symptom_code_of` (why a case failed).
 run_all() {
-    local verdict id symptom done_count=0 failed_count=0 worker lists=()
-    declare -gA outcome=() symptom_of=()
+    local verdict id code symptom done_count=0 failed_count=0 worker lists=()
+    declare -gA outcome=() symptom_of=() symptom_code_of=()
     for ((worker = 0; worker < jobs && worker < ${#ids[@]}; worker++)); do
         lists+=("$work/list.$worker")
         : > "$work/list.$worker"
@@ -25,8 +25,8 @@ run_all() {
     for ((worker = 0; worker < ${#ids[@]}; worker++)); do
         printf '%s\n' "${ids[worker]}" >> "${lists[worker % ${#lists[@]}]}"
     done
-    while IFS=$'\t' read -r verdict id symptom; do
-        outcome[$id]=$verdict symptom_of[$id]=$symptom
+    while IFS=$'\t' read -r verdict id code symptom; do
+        outcome[$id]=$verdict symptom_of[$id]=$symptom symptom_code_of[$id]=$code
         done_count=$((done_count + 1))
         [[ $verdict == pass ]] || failed_count=$((failed_count + 1))
         if [[ -t 2 ]] && ((done_count % 10 == 0 || done_count == ${#ids[@]})); then
@@ -40,7 +40,7 @@ run_all() {
 }
 
 # check_worker LIST: runs the cases named in LIST in one sandbox; prints
-# "pass<TAB>ID" or "fail<TAB>ID<TAB>SYMPTOM" for each, at once, on
+# "pass<TAB>ID" or "fail<TAB>ID<TAB>CODE<TAB>SYMPTOM" for each, at once, on
 # descriptor 3 (each line one write, shorter than a pipe's atomic size).
 check_worker() {
     local list=$1 id digest path paths=()
@@ -66,7 +66,7 @@ check_worker() {
 # check_one ID: runs case ID (its files: RUNNER_ACTUAL.*), compares, keeps
 # the report of a failure (printable ASCII only) and prints the verdict line.
 check_one() {
-    local id=$1 case_path=$cases/$1 shape_ok=1 status symptom note='' actual
+    local id=$1 case_path=$cases/$1 shape_ok=1 status note='' actual
     runner_run "$case_path.in"
     actual=$RUNNER_ACTUAL status=$RUNNER_STATUS
     if ((status == CHECK_FLOOD_STATUS)); then
@@ -99,8 +99,7 @@ check_one() {
     explain_difference "$case_path" "$actual" "$RUNNER_OWN.report"
     mkdir -p "$output/failures/${id%/*}"
     printable < "$RUNNER_OWN.report" > "$output/failures/$id.txt"
-    symptom=$(symptom_of_run "$case_path" "$actual")
-    printf 'fail\t%s\t%s\n' "$id" "$symptom"
+    printf 'fail\t%s\t%s\n' "$id" "$(symptom_of_run "$case_path" "$actual")"
 }
 
 # explain_difference CASE ACTUAL REPORT: when corpus_compare found where
@@ -177,43 +176,36 @@ accept_stderr_shape() {
     return 1
 }
 
-# symptom_of_run CASE ACTUAL: one phrase naming why a failed run failed,
-# the same for every case that failed the same way (the groups' key).
+# symptom_of_run CASE ACTUAL: why a failed run failed, as
+# `CODE<TAB>phrase`: the code for programs (hang, flood, crash, nothing,
+# stdout-REGION with the game's region of the first difference, status,
+# stderr), the phrase for people, the same for every case that failed the
+# same way (the groups' key).
 symptom_of_run() {
-    local case_path=$1 actual=$2 status expected line where
+    local case_path=$1 actual=$2 status expected line region
     read -r status < "$actual.status"
     corpus_read_expected_status "$case_path" expected
-    if ((status == 124)); then echo "hang (killed after ${CORPUS_TIMEOUT}s)"; return; fi
-    if ((status == CHECK_FLOOD_STATUS)); then echo "output flood (stopped at 64 MiB)"; return; fi
-    if ((status > 128)); then echo "crash ($(corpus_describe_status "$status" | sed 's/^a crash (signal \(.*\))$/\1/'))"; return; fi
+    if ((status == 124)); then printf 'hang\thang (killed after %ss)\n' "$CORPUS_TIMEOUT"; return; fi
+    if ((status == CHECK_FLOOD_STATUS)); then printf 'flood\toutput flood (stopped at 64 MiB)\n'; return; fi
+    if ((status > 128)); then
+        printf 'crash\tcrash (%s)\n' "$(corpus_describe_status "$status" | sed 's/^a crash (signal \(.*\))$/\1/')"
+        return
+    fi
     if ! cmp -s "$case_path.out" "$actual.out"; then
-        if [[ ! -s $actual.out ]]; then echo "printed nothing"; return; fi
+        if [[ ! -s $actual.out ]]; then printf 'nothing\tprinted nothing\n'; return; fi
         # (corpus_compare found the line already, unless it knew the
         # output the same by its digest)
         line=${CORPUS_FIRST_DIFFERENCE:-}
         [[ -n $line ]] || line=$(corpus_first_difference_line "$case_path.out" "$actual.out")
-        where=$(corpus_where_is_line "$case_path.out" "$line")
-        if [[ $program == draughts ]]; then
-            case $where in
-                *"its header"*) echo "stdout differs at a case header" ;;
-                *"first-move line"*) echo "stdout differs in a first-move line" ;;
-                *"line after the end"*) echo "stdout goes on after the expected end" ;;
-                *) echo "stdout differs inside a trace" ;;
-            esac
-        else
-            case $where in
-                "the setup board"*|"what follows the setup board") echo "stdout differs in the setup board or right after it" ;;
-                "what follows "*) echo "stdout differs after an action's block (an error or win line, or a missing action)" ;;
-                *) echo "stdout differs in an action's block" ;;
-            esac
-        fi
+        region=$(corpus_line_region "$case_path.out" "$line" | cut -f1)
+        printf 'stdout-%s\t%s\n' "$region" "$(game_region_symptom "$region")"
         return
     fi
     if [[ $status != "$expected" ]]; then
-        echo "status only: stdout identical, status $expected expected, got $status"
+        printf 'status\tstatus only: stdout identical, status %s expected, got %s\n' "$expected" "$status"
         return
     fi
-    echo "stderr only: stdout and status identical"
+    printf 'stderr\tstderr only: stdout and status identical\n'
 }
 
 # report_groups: the failures grouped by symptom, largest group first, each
@@ -369,15 +361,16 @@ memcheck_summary() {
 }
 
 # write_results: what a machine reads, beside the reports: results.tsv
-# (id, category, pass or fail, symptom; one line per case) and junit.xml
+# (id, category, pass or fail, symptom, symptom code; one line per case) and junit.xml
 # (one testcase per case, the report as the failure's text).
 write_results() {
     local id verdict
     {
-        printf 'case\tcategory\tverdict\tsymptom\n'
+        printf 'case\tcategory\tverdict\tsymptom\tcode\n'
         for id in "${ids[@]}"; do
             verdict=${outcome[$id]:-fail}
-            printf '%s\t%s\t%s\t%s\n' "$id" "${id%/*}" "$verdict" "${symptom_of[$id]:-}"
+            printf '%s\t%s\t%s\t%s\t%s\n' "$id" "${id%/*}" "$verdict" "${symptom_of[$id]:-}" \
+                "${symptom_code_of[$id]:-}"
         done
     } > "$output/results.tsv"
     # Each case for the one JUnit writer.

@@ -14,6 +14,8 @@
 CORPUS_NAME_PATTERN='^[A-Za-z0-9][A-Za-z0-9_-]*$'
 CORPUS_TIMEOUT=${CORPUS_TIMEOUT:-20}
 CORPUS_DIFF_LINES=${CORPUS_DIFF_LINES:-80}
+# shellcheck source=src/games/game.bash
+source "$(dirname "${BASH_SOURCE[0]}")/../games/game.bash"
 
 # Case ids (category/name) under a cases root, in a stable order.
 corpus_list() {
@@ -104,52 +106,17 @@ corpus_first_difference_line() {
     echo $(( $(head -c "$((byte - 1))" -- "$expected" | wc -l) + 1 ))
 }
 
-# Where a line of the expected output stands: in the setup board (lines
-# 1-21), in an action's block (its header, cost and 17-line board), or
-# after one (an error or win line, or where the next action should start).
-corpus_action_at_line() {
-    local expected=$1 line=$2
-    awk -v stop="$line" -v setup_lines=21 -v board_lines=17 '
-        NR > stop { exit }
-        /ACTION #[0-9]+:/ { sub(/^(\*\*\* )?/, ""); action = $0; header = NR }
-        END {
-            if (action == "")
-                print (stop <= setup_lines ? "the setup board, before any action" \
-                                           : "what follows the setup board")
-            else
-                print (stop <= header + 1 + board_lines ? "" : "what follows ") action
-        }' "$expected"
+# Where line LINE of an expected output stands, as `REGION<TAB>words`, in
+# the terms of the game GOLDEN_PROGRAM (checkers by default; see
+# src/games/game.bash).
+corpus_line_region() {
+    [[ ${GAME_NAME:-} == "${GOLDEN_PROGRAM:-checkers}" ]] || game_load "${GOLDEN_PROGRAM:-checkers}"
+    game_line_region "$@"
 }
 
-# Where line LINE of an expected output stands, in the terms of the game
-# of GOLDEN_PROGRAM (checkers by default).
+# The same in words only.
 corpus_where_is_line() {
-    if [[ ${GOLDEN_PROGRAM:-checkers} == draughts ]]; then
-        corpus_trace_at_line "$@"
-    else
-        corpus_action_at_line "$@"
-    fi
-}
-
-# Draughts: the case a line belongs to and what the line is there (its
-# header, a trace line at some ply, or the first-move line).
-corpus_trace_at_line() {
-    local expected=$1 line=$2
-    awk -v stop="$line" '
-        NR > stop { exit }
-        /^case / { name = $0 }
-        NR == stop { text = $0 }
-        END {
-            if (name == "") { print "the first case"; exit }
-            if (text ~ /^case /) what = "its header"
-            else if (text ~ /^first move:/) what = "its first-move line"
-            else if (text == "") what = "the line after the end"
-            else {
-                label = text; sub(/:.*/, "", label); gsub(/\|-/, "", label)
-                what = "the trace at ply " label ": " text
-            }
-            print name ", " what
-        }' "$expected"
+    corpus_line_region "$@" | cut -f2
 }
 
 # The diff of one stream, labelled `expected` and `actual` under a heading

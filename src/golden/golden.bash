@@ -8,7 +8,7 @@
 # directory that receives each failure report as a file (CI artifacts).
 
 # shellcheck source=src/golden/corpus.bash
-source "${BATS_TEST_DIRNAME:?}/corpus.bash"
+source "$(dirname "${BASH_SOURCE[0]}")/corpus.bash"
 
 golden_case() {
     local id=$1

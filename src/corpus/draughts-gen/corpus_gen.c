@@ -5,7 +5,7 @@
  *
  * Writes OUTDIR/NAME.in for every candidate and OUTDIR/manifest.tsv (see
  * gen_emit.h). The same seed gives the same bytes. Expected outputs are not
- * written here: scripts/generate-draughts-corpus runs the engine and the
+ * written here: src/corpus/draughts-pipeline runs the engine and the
  * independent oracle, and keeps a case only when the two agree. */
 #include <errno.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
 # alone, by someone who never saw the C engine in src/draughts/: an
 # independent second implementation, so that a golden output is recorded
 # only when two implementations agree byte for byte
-# (scripts/generate-draughts-corpus). Copied unchanged (apart from this
+# (src/corpus/draughts-pipeline). Copied unchanged (apart from this
 # header) from the independent implementation draughts_indep.py.
 # Same command line as the engine: draughts_oracle.py [INPUT [OUTPUT]].
 """Independent draughts (CSCI 561 HW4) oracle, written from NOTES.md and

@@ -1,4 +1,4 @@
-# explain-checkers.awk -- src/check/explain-failure for checkers. Files:
+# checkers-explain.awk -- src/check/explain-failure for checkers. Files:
 # the reference's --explain lines (src/checkers/explain.h has the format),
 # the expected stdout, the program's stdout; `stop` is the first line where
 # the two differ. Prints "explain: ..." lines, or nothing.

@@ -1,4 +1,4 @@
-# explain-draughts.awk -- src/check/explain-failure for draughts. Files:
+# draughts-explain.awk -- src/check/explain-failure for draughts. Files:
 # the reference's --explain lines (src/draughts/explain.h has the format),
 # the expected output, the program's output; `stop` is the first line
 # where the two differ. Prints "explain: ..." lines: the path of trace

@@ -1,0 +1,79 @@
+# games.bats -- every game's file (src/games/GAME.bash) defines what
+# game.bash says a game defines, and the harness asks it rather than
+# branching on a game's name.
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup() {
+    cd "$BATS_TEST_DIRNAME/../../.." || return
+    # shellcheck source=src/games/game.bash
+    source src/games/game.bash
+}
+
+# The names game.bash's header lists: GAME_* variables and game_*
+# functions every game defines.
+promised_names() {
+    sed -n '/^#   \(GAME_\|game_\)/{s/^#   //; s/[ ,].*//; p}' src/games/game.bash
+}
+
+@test "games: each game defines every variable and function game.bash promises" {
+    mapfile -t names < <(promised_names)
+    ((${#names[@]} >= 10))
+    mapfile -t games < <(game_names)
+    assert_equal "${games[*]}" "checkers draughts"
+    for game in "${games[@]}"; do
+        (
+            game_load "$game"
+            for name in "${names[@]}"; do
+                if [[ $name == game_* ]]; then
+                    declare -F "$name" >/dev/null || fail "$game does not define $name"
+                else
+                    [[ -n ${!name:-} ]] || fail "$game does not set $name"
+                fi
+            done
+            [[ $GAME_RUN_MODE == stdin || $GAME_RUN_MODE == graded ]] || fail "$game: run mode '$GAME_RUN_MODE'"
+            [[ -f $GAME_EXPLAIN_AWK && -f testdata/$game/$GAME_SEED_CASE.in ]] || fail "$game: missing file"
+            for id in "${GAME_OOM_CASES[@]}"; do
+                [[ -f testdata/$game/$id.in ]] || fail "$game: no oom case $id"
+            done
+        )
+    done
+}
+
+@test "games: a name that is no game is refused, and the choices are listed" {
+    run game_load chess
+    assert_failure
+    run game_load game
+    assert_failure
+    run game_load ../games/checkers
+    assert_failure
+    run game_choices
+    assert_output "checkers or draughts"
+}
+
+@test "games: where a line stands, as a region code and words" {
+    game_load checkers
+    out=testdata/checkers/examples/seed-game-P.out
+    run game_line_region "$out" 3
+    assert_output "$(printf 'setup\tthe setup board, before any action')"
+    run game_line_region "$out" 25
+    assert_output --regexp $'^action\tBLACK ACTION #1: '
+    run game_region_symptom after-action
+    assert_output "stdout differs after an action's block (an error or win line, or a missing action)"
+    game_load draughts
+    out=testdata/draughts/examples/opening.out
+    run game_line_region "$out" 1
+    assert_output "$(printf 'header\tcase 1, its header')"
+    run game_line_region "$out" "$(grep -n '^first move:' "$out" | head -n 1 | cut -d: -f1)"
+    assert_output "$(printf 'first-move\tcase 1, its first-move line')"
+    run game_line_region "$out" 2
+    assert_output --regexp $'^trace\tcase 1, the trace at ply '
+}
+
+@test "games: no script branches on a game's name" {
+    run grep -rnE '\$\{?program\}?"? *== *"?(checkers|draughts)\b|^ *(checkers|draughts)\)' \
+        scripts src --include='*' --exclude-dir=tests --exclude='*.py' --exclude='*.c' --exclude='*.h' \
+        --exclude-dir=games
+    assert_output ''
+}
