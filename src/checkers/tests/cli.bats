@@ -198,3 +198,47 @@ chosen_actions() { sed -n 's/^explain:   \([A-H1-8-]*\) cost .* chosen.*/\1/p'; 
     ((blocks >= 1 && blocks == $(grep -c '^\*\*\* ' <<<"$output")))
     run ! grep -v -e '^explain: ' -e '^checkers: out of memory$' <<<"$stderr"
 }
+
+# explain_text CASE [LINES]: the --explain lines of case CASE (the first
+# LINES of them).
+explain_text() {
+    "$engine" --explain < "testdata/checkers/$1.in" 2>&1 >/dev/null | head -n "${2:-1000}"
+}
+
+@test "cli: --explain's whole text: a white tie at INT_MIN, a black tie that is not first, one candidate, a P step" {
+    # Each read against its stdout: the chosen action is the one played
+    # (*** WHITE ACTION #42: H1-G2, *** BLACK ACTION #99: F3-G4, ...);
+    # white takes the lowest cost, black the highest, the left-most of a
+    # tie in the specified order.
+    run explain_text next-action/white-tie-three-or-more-s17
+    assert_output "explain: WHITE ACTION #42 (A): 12 candidates in the specified order; WHITE takes the lowest cost, the left-most of a tie
+explain:   D1-E2 cost -12
+explain:   H1-G2 cost INT_MIN chosen, left-most of 11 tied
+explain:   A2-C4 cost INT_MIN ties, later in the order
+explain:   C2-A4 cost INT_MIN ties, later in the order
+explain:   D3-E4 cost INT_MIN ties, later in the order
+explain:   D3-C4 cost INT_MIN ties, later in the order
+explain:   H5-G6 cost INT_MIN ties, later in the order
+explain:   A6-B5 cost INT_MIN ties, later in the order
+explain:   A6-B7 cost INT_MIN ties, later in the order
+explain:   F7-G8 cost INT_MIN ties, later in the order
+explain:   H7-G8 cost INT_MIN ties, later in the order
+explain:   E8-D7 cost INT_MIN ties, later in the order"
+    run explain_text next-action/black-tie-leftmost-not-first-s13
+    assert_output "explain: BLACK ACTION #99 (A): 4 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   F3-G2 cost INT_MIN
+explain:   F3-G4 cost -10 chosen, left-most of 2 tied
+explain:   F3-E4 cost -10 ties, later in the order
+explain:   F3-E2 cost -11"
+    run explain_text next-action/black-single-action-s22
+    assert_output "explain: BLACK ACTION #55 (A): 1 candidate in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   B7-C6 cost -6 chosen"
+    run explain_text examples/seed-game-P 7
+    assert_output "explain: BLACK ACTION #11 (P step 1): 6 candidates in the specified order; BLACK takes the highest cost, the left-most of a tie
+explain:   A6-B5 cost 0 chosen, left-most of 5 tied
+explain:   C6-D5 cost 0 ties, later in the order
+explain:   C6-B5 cost 0 ties, later in the order
+explain:   E6-D5 cost 0 ties, later in the order
+explain:   F7-G6 cost 0 ties, later in the order
+explain:   H7-G6 cost -1"
+}
