@@ -174,3 +174,38 @@ ENGINE
     assert_output --regexp '[1-9][0-9]* passed, 0 failed \(profile strict\)$'
     refute_output --partial 'command not found'
 }
+
+@test "check-engine: a difference's symptom says where it is in the game's terms, as words and a code" {
+    # checkers: one character of the setup board changed; an extra line
+    # after the last block.
+    cat > "$BATS_TEST_TMPDIR/setup" <<ENGINE
+#!/usr/bin/env bash
+"$engine" | sed '3s/^./X/'
+ENGINE
+    cat > "$BATS_TEST_TMPDIR/extra" <<ENGINE
+#!/usr/bin/env bash
+"$engine"; status=\$?; echo "one more line"; exit "\$status"
+ENGINE
+    # draughts: the first-move line of every case changed.
+    cat > "$BATS_TEST_TMPDIR/first-move" <<ENGINE
+#!/usr/bin/env bash
+"$root/build/draughts" input.txt output.txt < /dev/null; status=\$?
+sed -i 's/^first move: /first move:  /' output.txt; exit "\$status"
+ENGINE
+    chmod +x "$BATS_TEST_TMPDIR/setup" "$BATS_TEST_TMPDIR/extra" "$BATS_TEST_TMPDIR/first-move"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/setup" --category stage0 --cases "$cases" --no-sandbox --output "$out"
+    assert_failure 1
+    refute_output --partial 'command not found'
+    assert_output --regexp '[0-9]+ cases?: stdout differs in the setup board or right after it'
+    run awk -F '\t' 'NR > 1 { print $4 "|" $5 }' "$out/results.tsv"
+    assert_line "stdout differs in the setup board or right after it|stdout-setup"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/extra" --category stage0 --cases "$cases" --no-sandbox --output "$out"
+    assert_output --regexp "[0-9]+ cases?: stdout differs after an action's block"
+    run cut -f5 "$out/results.tsv"
+    assert_line stdout-after-action
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/first-move" --category examples --no-sandbox --output "$out"
+    assert_failure 1
+    assert_output --regexp '[0-9]+ cases?: stdout differs in a first-move line'
+    run cut -f5 "$out/results.tsv"
+    assert_line stdout-first-move
+}
