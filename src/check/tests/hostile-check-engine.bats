@@ -77,7 +77,7 @@ check() {
     check sleep-forever
     assert_output --partial 'hang (killed after 2s)'
     # (the CPU limit is a second above the timeout: one spinning core is a
-    # hang, never a race with SIGXCPU; sandbox.bats tests the CPU limit)
+    # hang, never a race with SIGXCPU; sandbox-limits.bats tests the CPU limit)
     check cpu-burn
     assert_output --partial 'hang (killed after 2s)'
 }

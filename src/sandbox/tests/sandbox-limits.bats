@@ -1,0 +1,118 @@
+# sandbox-limits.bats -- the sandbox's limits and its cleaning up: endless
+# output, a hang, a spinning CPU, orphans, kill -1, what a case leaves for
+# the next, links for output.txt, and the sandbox's own end.
+
+# shellcheck disable=SC2154 # bats sets $stderr (run --separate-stderr)
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+# shellcheck source=src/test-lib/sandbox-tests.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
+
+@test "endless output: cut at the file-size limit (SIGXFSZ)" {
+    start print-forever --fsize 1024
+    case_run "$game.in"
+    assert_equal "$status" "$((128 + $(kill -l XFSZ)))"
+    assert_equal "$(wc -c < "$run_dir/out")" $((1024 * 1024))
+    no_marked_process
+}
+
+@test "hang: a program that ignores SIGTERM is a hang (124) at the timeout" {
+    start sleep-forever --timeout 2
+    case_run "$game.in"
+    assert_equal "$status" 124
+    ((seconds >= 1 && seconds <= 5)) || fail "took ${seconds}s"
+    no_marked_process
+}
+
+@test "CPU: a spinning program is stopped by the CPU limit (SIGXCPU)" {
+    start cpu-burn --cpu 1 --timeout 20
+    case_run "$game.in"
+    assert_equal "$status" "$((128 + $(kill -l XCPU)))"
+    ((seconds <= 6)) || fail "took ${seconds}s"
+}
+
+@test "orphans: a double-forked setsid child is killed after the case (it survives without the sandbox)" {
+    start orphan
+    case_run "$game.in"
+    assert_equal "$status" 0
+    assert_output "left a child behind"
+    no_marked_process
+    sandbox_stop
+
+    start orphan --no-sandbox
+    case_run "$game.in"
+    assert_equal "$status" 0
+    # it escaped the limits-only mode's process-group kill (once it has
+    # forked: that may take a moment on a busy machine)
+    local tries=0
+    until [[ -n $(marked_processes) ]]; do
+        ((++tries < 100)) || fail "no orphan left without the sandbox: the test cannot see one"
+        sleep 0.05
+    done
+}
+
+@test "kill -1: the program cannot take the sandbox down" {
+    start kill-everything
+    case_run "$game.in"
+    assert_output --partial "still here"
+    if ((EUID == 0)); then
+        assert_equal "$run_status" 0
+    fi
+    # the next case runs, in the same sandbox or (as another user) a new one
+    case_run "$game.in"
+    assert_equal "$run_status" 0
+    assert_equal "$status" 0
+    assert_output --partial "still here"
+}
+
+@test "leftovers: /tmp, the working directory, /dev/shm and System V IPC are empty for the next case" {
+    start tmp-stash
+    case_run "$game.in"
+    assert_output stashed
+    case_run "$game.in"
+    assert_output stashed  # no FOUND line: nothing of the first run
+    case_run graded "$game.in"
+    assert_output --partial stashed
+    case_run graded "$game.in"
+    assert_output --partial stashed
+    refute_line --regexp 'FOUND .*stash'
+}
+
+@test "graded: an output.txt that is a link gives an empty output, not the link's target" {
+    cat > "$BATS_TEST_TMPDIR/link-output" <<EOF
+#!/bin/sh
+ln -s "$root/$game.out" output.txt
+ln -s /etc/hostname output2.txt
+EOF
+    chmod 755 "$BATS_TEST_TMPDIR/link-output"
+    for how in "" --no-sandbox; do
+        start "$BATS_TEST_TMPDIR/link-output" $how
+        case_run graded "$game.in"
+        assert_equal "$status" 0
+        [[ ! -s $run_dir/out && ! -L $run_dir/out ]] || fail "took the link ($how)"
+        sandbox_stop
+    done
+}
+
+@test "sandbox_stop: no process and no directory of the sandbox is left" {
+    start build/checkers
+    local dir=$SANDBOX_DIR pid=$SANDBOX_PID
+    case_run "$game.in"
+    sandbox_stop
+    [[ ! -e $dir ]]
+    run kill -0 "$pid"
+    assert_failure
+    run pgrep -f "$dir"
+    assert_failure
+}
+
+@test "sandbox_start: the directory of a sandbox whose owner died is removed" {
+    (sandbox_start build/checkers; echo "$SANDBOX_DIR" > "$BATS_TEST_TMPDIR/dir"; exit 0)
+    local dir
+    dir=$(cat "$BATS_TEST_TMPDIR/dir")
+    [[ -d $dir ]]  # the subshell ended without sandbox_stop
+    start build/checkers
+    [[ ! -e $dir ]]
+}
