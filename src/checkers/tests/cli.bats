@@ -242,3 +242,38 @@ explain:   E6-D5 cost 0 ties, later in the order
 explain:   F7-G6 cost 0 ties, later in the order
 explain:   H7-G6 cost -1"
 }
+
+@test "cli: --explain's whole text on refused actions: cells at the board's edges, a long row, what a cell holds, an illegal action" {
+    # Each read against its stdout's ERROR line and the specified order of
+    # the six checks; rows 1..8 and columns A..H are inside.
+    local head='(typed) is refused: the checks in the specified order, the first that fails reported'
+    run explain_text error1/column-i-first-line
+    assert_output "explain: BLACK ACTION #1 $head
+explain:   check 1, the source cell is inside the board: fails (I4 is outside)"
+    run explain_text error1/legal-target-source-outside-deep-s4
+    assert_output --partial "explain:   check 1, the source cell is inside the board: fails (B0 is outside)"
+    run explain_text edge-input/row-2-pow-32-plus-6
+    assert_output "explain: BLACK ACTION #1 $head
+explain:   check 1, the source cell is inside the board: fails (G<long row> is outside)"
+    run explain_text error2/opponent-source-target-outside-first-line-s0
+    assert_output "explain: BLACK ACTION #1 $head
+explain:   check 1, the source cell is inside the board: passes (B1 is inside)
+explain:   check 2, the target cell is inside the board: fails (C0 is outside)"
+    run explain_text error2/empty-source-target-outside-deep-s0
+    assert_output --partial "explain:   check 1, the source cell is inside the board: passes (D8 is inside)
+explain:   check 2, the target cell is inside the board: fails (D9 is outside)"
+    run explain_text error4/capture-landing-occupied-after-promotion-s12
+    assert_output --partial "explain: WHITE ACTION #16 $head
+explain:   check 1, the source cell is inside the board: passes (E6 is inside)
+explain:   check 2, the target cell is inside the board: passes (G8 is inside)
+explain:   check 3, the source cell holds a piece or tower: passes (E6 holds w)
+explain:   check 4, the target cell is empty: fails (G8 holds b)"
+    run explain_text error6/jump-over-empty
+    assert_output "explain: BLACK ACTION #1 $head
+explain:   check 1, the source cell is inside the board: passes (G6 is inside)
+explain:   check 2, the target cell is inside the board: passes (E4 is inside)
+explain:   check 3, the source cell holds a piece or tower: passes (G6 holds b)
+explain:   check 4, the target cell is empty: passes (E4 is empty)
+explain:   check 5, the source cell holds the mover's own piece or tower: passes (G6 holds b)
+explain:   check 6, the action is legal: fails (G6-E4 is not among the mover's legal actions)"
+}
