@@ -132,3 +132,24 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
         *) echo "usage: bash src/test-lib/mark-class.bash DIR correct N [PROGRAM] | DIR class" >&2; exit 2 ;;
     esac
 fi
+
+# The class's results, for the tests that read them (`out`: the run's
+# --output; MARK_TEST_CLASS: the class folder).
+
+# field NAME COLUMN [CSV]: one cell of marks.csv, by submission name.
+field() {
+    python3 - "$@" "${3:-$out/marks.csv}" <<'PY'
+import csv, sys
+name, column, path = sys.argv[1], sys.argv[2], sys.argv[-1]
+for row in csv.DictReader(open(path, encoding="utf-8")):
+    if row["name"] == name:
+        print(row[column]); sys.exit(0)
+sys.exit("no row named %r in %s" % (name, path))
+PY
+}
+
+# names: the class's submission names, one a line, as given.
+names() {
+    local dir
+    for dir in "$MARK_TEST_CLASS"/*; do basename -- "$dir"; done
+}

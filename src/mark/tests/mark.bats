@@ -43,26 +43,10 @@ setup() {
     cd "$root" || return
     # shellcheck source=src/test-lib/mark-class.bash
     source "$root/src/test-lib/mark-class.bash"
+    # shellcheck source=src/test-lib/browser.bash
+    source "$root/src/test-lib/browser.bash"
     read -r -a categories <<<"$MARK_TEST_CATEGORIES"
     out=$MARK_TEST_OUT
-}
-
-# field NAME COLUMN [CSV]: one cell of marks.csv, by submission name.
-field() {
-    python3 - "$@" "${3:-$out/marks.csv}" <<'PY'
-import csv, sys
-name, column, path = sys.argv[1], sys.argv[2], sys.argv[-1]
-for row in csv.DictReader(open(path, encoding="utf-8")):
-    if row["name"] == name:
-        print(row[column]); sys.exit(0)
-sys.exit("no row named %r in %s" % (name, path))
-PY
-}
-
-# names: the class's submission names, one a line, as given.
-names() {
-    local dir
-    for dir in "$MARK_TEST_CLASS"/*; do basename -- "$dir"; done
 }
 
 @test "mark: --help, and bad usage exits 2" {
@@ -253,97 +237,6 @@ print("ok")
 PY
     assert_success
     assert_output ok
-}
-
-# browser: headless Chromium, under the name this system gives it (Debian:
-# chromium; Ubuntu's runners: google-chrome).
-browser() {
-    command -v chromium || command -v chromium-browser || command -v google-chrome ||
-        fail "Chromium is needed (apt-get install chromium)"
-}
-
-# shot PAGE PNG: a screenshot of PAGE by headless Chromium.
-shot() {
-    local profile
-    profile=$(mktemp -d "$BATS_TEST_TMPDIR/chromium.XXXXXX")
-    timeout 120 "$(browser)" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-        --disable-background-networking --disable-component-update --disable-sync \
-        --user-data-dir="$profile" --screenshot="$2" --window-size=1280,900 "file://$1" >/dev/null 2>&1
-    [[ -s $2 ]] || fail "no screenshot of $1"
-}
-
-# dom URL: the page's DOM after its scripts ran, by headless Chromium.
-dom() {
-    timeout 120 "$(browser)" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-        --disable-background-networking --disable-component-update --disable-sync \
-        --user-data-dir="$(mktemp -d "$BATS_TEST_TMPDIR/chromium.XXXXXX")" --dump-dom "$1" 2>/dev/null
-}
-
-# colours PNG: how many distinct colours the PNG has (8-bit RGB or RGBA,
-# non-interlaced, as Chromium writes it).
-colours() {
-    python3 - "$1" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n"
-pos, idat, width, height, kind = 8, b"", 0, 0, 0
-while pos < len(data):
-    length, tag = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + length]
-    if tag == b"IHDR":
-        width, height, depth, kind = struct.unpack(">IIBB", body[:10])
-        assert depth == 8 and kind in (2, 6), (depth, kind)
-    elif tag == b"IDAT":
-        idat += body
-    pos += 12 + length
-bpp = 3 if kind == 2 else 4
-raw, stride, prev, seen, at = zlib.decompress(idat), width * bpp, None, set(), 0
-for _ in range(height):
-    f, line = raw[at], bytearray(raw[at + 1:at + 1 + stride]); at += 1 + stride
-    prev = prev or bytearray(stride)
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    for i in range(0, stride, bpp * 4):
-        seen.add(bytes(line[i:i + 3]))
-    prev = line
-print(len(seen))
-PY
-}
-
-# links PAGE: every relative href of PAGE that names no existing file.
-broken_links() {
-    python3 - "$1" <<'PY'
-import html.parser, os, sys, urllib.parse
-page = sys.argv[1]
-class Links(html.parser.HTMLParser):
-    def __init__(self):
-        super().__init__(); self.hrefs = []; self.ids = set()
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "id" in attrs: self.ids.add(attrs["id"])
-        for key in ("href", "src"):
-            if key in attrs: self.hrefs.append(attrs[key])
-parser = Links(); parser.feed(open(page, encoding="utf-8").read())
-count = 0
-for href in parser.hrefs:
-    count += 1
-    url = urllib.parse.urlparse(href)
-    if url.scheme or url.netloc:
-        print("external:", href); continue
-    if not url.path:
-        if url.fragment not in parser.ids: print("no anchor:", href)
-        continue
-    target = os.path.join(os.path.dirname(page), urllib.parse.unquote(url.path))
-    if not os.path.isfile(target): print("missing:", href)
-print("links:", count)
-PY
 }
 
 @test "mark: the class page and a submission's page render in Chromium; every link resolves" {
