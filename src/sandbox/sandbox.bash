@@ -82,6 +82,11 @@ SANDBOX_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mapfile -t SANDBOX_MEMCHECK_FLAGS < <(grep -v '^#' "$SANDBOX_LIB_DIR/../golden/memcheck.flags")
 # The driver (the C files of this folder), built by make.
 SANDBOX_DRIVER=${SANDBOX_DRIVER:-$(dirname "$(dirname "$SANDBOX_LIB_DIR")")/build/tools/sandbox-driver}
+# The two modes: bubblewrap with the driver inside, and limits only.
+# shellcheck source=src/sandbox/sandbox-bwrap.bash
+source "$SANDBOX_LIB_DIR/sandbox-bwrap.bash"
+# shellcheck source=src/sandbox/sandbox-limits.bash
+source "$SANDBOX_LIB_DIR/sandbox-limits.bash"
 
 # sandbox_build_driver: builds the driver with make when it is missing or
 # older than its sources (a no-op otherwise, without a process); callers
@@ -156,56 +161,6 @@ sandbox_limits_text() {
         "$sandbox_opt_cpu" "$sandbox_opt_memory" "$sandbox_opt_fsize" "$sandbox_opt_procs" "$sandbox_opt_timeout"
 }
 
-# sandbox_bwrap_args DIR PROGRAM: the bubblewrap command line into
-# sandbox_args (mounts, namespaces, capabilities; the driver and its options).
-sandbox_bwrap_args() {
-    local dir=$1 program=$2 help tmpfs_bytes d size=()
-    help=$("${SANDBOX_BWRAP:-bwrap}" --help 2>&1 || true)
-    tmpfs_bytes=$((${SANDBOX_TMPFS_MIB:-256} * 1024 * 1024))
-    if [[ $help == *--size* ]]; then size=(--size "$tmpfs_bytes"); fi
-    sandbox_args=(--die-with-parent --new-session
-        --unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup-try
-        --hostname sandbox
-        --ro-bind /usr /usr --ro-bind /etc /etc)
-    local links=() targets=()
-    for d in /bin /sbin /lib /lib32 /lib64 /libx32; do
-        if [[ -L $d ]]; then
-            links+=("$d")
-        elif [[ -d $d ]]; then
-            sandbox_args+=(--ro-bind "$d" "$d")
-        fi
-    done
-    if ((${#links[@]})); then mapfile -t targets < <(readlink -- "${links[@]}"); fi
-    for ((d = 0; d < ${#links[@]}; d++)); do
-        sandbox_args+=(--symlink "${targets[d]}" "${links[d]}")
-    done
-    sandbox_args+=(--proc /proc --dev /dev --mqueue /dev/mqueue
-        --perms 1777 "${size[@]}" --tmpfs /tmp
-        --dir /sandbox
-        --perms 1777 "${size[@]}" --tmpfs /sandbox/work
-        --ro-bind "$program" /sandbox/program
-        --bind "$dir/io" /sandbox/io
-        --perms 0500 --file 3 /sandbox/driver
-        --chdir /sandbox/work)
-    local driver=(--timeout "$sandbox_opt_timeout" --cpu "$sandbox_opt_cpu"
-        --memory "$sandbox_opt_memory" --fsize "$sandbox_opt_fsize" --procs "$sandbox_opt_procs") flag
-    for flag in "${SANDBOX_MEMCHECK_FLAGS[@]}"; do driver+=(--valgrind-flag "$flag"); done
-    if ((EUID == 0)); then
-        # Real root, no user namespace: the driver keeps what it needs to
-        # run the program as another uid, kill it and clean up after it.
-        sandbox_args+=(--cap-drop ALL)
-        for d in CAP_SETUID CAP_SETGID CAP_SETPCAP CAP_KILL CAP_CHOWN CAP_DAC_OVERRIDE CAP_FOWNER; do
-            sandbox_args+=(--cap-add "$d")
-        done
-        driver+=(--uid "$SANDBOX_UID")
-    else
-        sandbox_args+=(--unshare-user)
-        if [[ $help == *--disable-userns* ]]; then sandbox_args+=(--disable-userns); fi
-    fi
-    sandbox_args+=(-- /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp TMPDIR=/tmp
-        LANG=C.UTF-8 /sandbox/driver "${driver[@]}")
-}
-
 # sandbox_close_fds: closes every descriptor above 2 of this (sub)shell, so
 # that nothing of the caller's reaches the program.
 sandbox_close_fds() {
@@ -262,30 +217,6 @@ sandbox_start() {
     fi
 }
 
-# sandbox_limits_uid: root ignores ulimit -u, so without bubblewrap the
-# program runs as a uid of its own (SANDBOX_UID), owner of its working
-# directory and TMPDIR; from a copy of itself when that uid cannot reach
-# it. Where even that fails (a TMPDIR closed to others), it stays root.
-sandbox_limits_uid() {
-    local uid
-    uid=$(sandbox_new_uid)
-    chown "$uid:$uid" "$SANDBOX_DIR/work" "$SANDBOX_DIR/tmp" || return 0
-    chmod 755 "$SANDBOX_DIR"
-    if ! sandbox_reaches "$uid" "$SANDBOX_PROGRAM"; then
-        cp -- "$SANDBOX_PROGRAM" "$SANDBOX_DIR/program" && chmod 755 "$SANDBOX_DIR/program"
-        SANDBOX_PROGRAM=$SANDBOX_DIR/program
-    fi
-    if sandbox_reaches "$uid" "$SANDBOX_PROGRAM"; then SANDBOX_UID=$uid; fi
-}
-
-# sandbox_reaches UID PROGRAM: UID can run PROGRAM and write in the
-# working directory.
-sandbox_reaches() {
-    # shellcheck disable=SC2016 # the script is sh's
-    setpriv "--reuid=$1" "--regid=$1" --clear-groups /bin/sh -c '[ -x "$1" ] && [ -w "$2" ]' \
-        sh "$2" "$SANDBOX_DIR/work" 2>/dev/null
-}
-
 # sandbox_sweep: removes the directories of sandboxes whose owner died
 # without sandbox_stop (a worker killed, an interrupted run): ours, with an
 # owner file naming a pid that no longer runs.
@@ -303,101 +234,6 @@ sandbox_sweep() {
 # another worker's: ulimit -u counts the processes of a uid).
 sandbox_new_uid() {
     echo "$((1000000 + ((RANDOM << 15) | RANDOM) % 1000000000))"
-}
-
-# sandbox_start_bwrap: starts bubblewrap and the driver; true once the
-# driver said "ready", else false with the reason in SANDBOX_WHY.
-sandbox_start_bwrap() {
-    local dir=$SANDBOX_DIR program=$SANDBOX_PROGRAM reply='' rw mode
-    if [[ ! -f $SANDBOX_DRIVER || ! -x $SANDBOX_DRIVER ]]; then
-        SANDBOX_WHY="its driver is not built: make $SANDBOX_DRIVER"
-        return 1
-    fi
-    if ((EUID == 0)); then
-        SANDBOX_UID=$(sandbox_new_uid)
-        # The program runs as SANDBOX_UID: it needs to read and run itself.
-        mode=$(stat -L -c %A -- "$program")
-        if [[ ${mode:7:1} != r || ${mode:9:1} != x ]]; then
-            cp -- "$program" "$dir/program" && chmod 0555 "$dir/program"
-            program=$dir/program
-        fi
-    fi
-    sandbox_bwrap_args "$dir" "$program"
-    mkfifo -m 600 "$dir/to-driver" "$dir/from-driver"
-    # Opened read-write first, so that no open blocks whoever comes first.
-    exec {SANDBOX_TO_DRIVER}<>"$dir/to-driver" {rw}<>"$dir/from-driver"
-    # The options through a file (--args): bubblewrap's command line, which
-    # any process in the sandbox may read, names no host path.
-    local i
-    for ((i = 0; i < ${#sandbox_args[@]}; i++)); do [[ ${sandbox_args[i]} != -- ]] || break; done
-    printf '%s\0' "${sandbox_args[@]:0:i}" > "$dir/args"
-    (
-        sandbox_close_fds
-        exec "${SANDBOX_BWRAP:-bwrap}" --args 4 "${sandbox_args[@]:i}" \
-            3< "$SANDBOX_DRIVER" 4< "$dir/args"
-    ) < "$dir/to-driver" > "$dir/from-driver" 2> "$dir/driver.log" &
-    SANDBOX_PID=$!
-    # "ready" (at most 30 s), unless bubblewrap ends first.
-    # (read takes a pipe byte by byte: a read that times out keeps the part
-    # of the line it got, to be completed by the next)
-    local deadline=$((SECONDS + 30)) said='' part
-    reply=''
-    while :; do
-        if read -r -t 0.05 -u "$rw" part; then
-            reply+=$part
-            [[ $reply == ready ]] && break
-            said+=$reply reply=''
-        else
-            reply+=$part
-        fi
-        if ! sandbox_alive "$SANDBOX_PID" || ((SECONDS > deadline)); then break; fi
-    done
-    if [[ $reply == ready ]]; then
-        # Only the sandbox writes from-driver now: its end is an end of file.
-        exec {SANDBOX_FROM_DRIVER}<"$dir/from-driver" {rw}>&-
-        return 0
-    fi
-    exec {rw}>&-
-    SANDBOX_WHY=$(head -n 1 -- "$dir/driver.log" 2>/dev/null)
-    if [[ -z $SANDBOX_WHY ]]; then
-        if sandbox_alive "$SANDBOX_PID"; then
-            SANDBOX_WHY="its driver did not answer in 30 s${said:+ (it said: $said)}"
-        else
-            local status=0
-            wait "$SANDBOX_PID" 2>/dev/null || status=$?
-            SANDBOX_WHY="it ended with status $status, without a message${said:+ (it said: $said)}"
-        fi
-    fi
-    sandbox_end_bwrap
-    return 1
-}
-
-# sandbox_alive PID: true while process PID runs (a zombie has ended).
-sandbox_alive() {
-    local stat
-    { read -r stat < "/proc/$1/stat"; } 2>/dev/null || return 1
-    stat=${stat##*) }
-    [[ ${stat:0:1} != Z ]]
-}
-
-# sandbox_end_bwrap: asks the driver to quit, waits (at most 5 s) until the
-# sandbox has gone, else kills bubblewrap; closes the pipes.
-sandbox_end_bwrap() {
-    local reply
-    if [[ -n ${SANDBOX_TO_DRIVER:-} ]]; then
-        { printf 'quit\n' >&"$SANDBOX_TO_DRIVER"; } 2>/dev/null || true
-        exec {SANDBOX_TO_DRIVER}>&-
-    fi
-    if [[ -n ${SANDBOX_FROM_DRIVER:-} ]]; then
-        # End of file once the driver, bubblewrap's init and bubblewrap are gone.
-        while read -r -t 5 -u "$SANDBOX_FROM_DRIVER" reply; do :; done
-        exec {SANDBOX_FROM_DRIVER}<&-
-    fi
-    if [[ -n ${SANDBOX_PID:-} ]]; then
-        kill -KILL "$SANDBOX_PID" 2>/dev/null || true
-        wait "$SANDBOX_PID" 2>/dev/null || true
-    fi
-    SANDBOX_TO_DRIVER='' SANDBOX_FROM_DRIVER='' SANDBOX_PID=''
 }
 
 sandbox_stop() {
@@ -490,151 +326,3 @@ sandbox_take() {
     fi
 }
 
-# sandbox_run_limits: sandbox_run without bubblewrap: ulimits, timeout(1)
-# in a process group of its own, killed whole afterwards, in a private
-# working directory and TMPDIR.
-sandbox_run_limits() {
-    local mode=$1 input=$2 out=$3 err=$4 status_file=$5 how=${6:-plain} log=${7:-/dev/null}
-    local dir=${SANDBOX_DIR:?} stdin=$2 stdout=$3 status=0 pid command=() started finished
-    # As root, the program runs as a uid of its own: root ignores ulimit -u.
-    if [[ -n $SANDBOX_UID ]]; then
-        command=(setpriv "--reuid=$SANDBOX_UID" "--regid=$SANDBOX_UID" --clear-groups
-            --inh-caps=-all --ambient-caps=-all --bounding-set=-all --no-new-privs --)
-    fi
-    case $how in
-        plain) command+=("$SANDBOX_PROGRAM") ;;
-        unbuffered) command+=("$(sandbox_tool_path stdbuf)" -o0 "$SANDBOX_PROGRAM") ;;
-        memcheck) command+=("$(sandbox_tool_path valgrind)" "${SANDBOX_MEMCHECK_FLAGS[@]}"
-                      --log-fd=3 "$SANDBOX_PROGRAM") ;;
-    esac
-    if [[ $mode == graded ]]; then
-        (umask 022 && cp -- "$input" "$dir/work/input.txt") || return 3
-        command+=(input.txt output.txt) stdin=/dev/null stdout=$dir/stdout
-    fi
-    started=${EPOCHREALTIME/./}
-    (
-        sandbox_close_fds
-        # (only Valgrind gets a descriptor 3, for its log; opened before the
-        # cd, since LOG may be a path relative to the caller's directory)
-        if [[ $how == memcheck ]]; then exec 3> "$log"; fi
-        cd "${dir:?}/work" || exit 126
-        ulimit -S -t "$SANDBOX_CPU" && ulimit -H -t "$((SANDBOX_CPU + 1))"
-        ulimit -v "$((SANDBOX_MEMORY_MIB * 1024))" -f "$SANDBOX_FSIZE_KIB" -u "$SANDBOX_PROCS_ALLOWED" -c 0
-        # The environment bubblewrap's driver gives, but for a home and
-        # TMPDIR of the run's own: nothing of the caller's (its PATH may
-        # hold folders the program's uid cannot reach).
-        exec timeout --kill-after=1 "$SANDBOX_TIMEOUT" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin \
-            HOME="$dir/tmp" TMPDIR="$dir/tmp" LANG=C.UTF-8 "${command[@]}"
-    ) < "$stdin" > "$stdout" 2> "$err" &
-    pid=$!
-    # (bash's "Killed" notice for the run is not for the caller's stderr)
-    { wait "$pid" || status=$?; } 2>/dev/null
-    finished=${EPOCHREALTIME/./}
-    # timeout(1) made the process group $pid: what the program left in it.
-    kill -KILL -- "-$pid" 2>/dev/null || true
-    sandbox_hang_status status "$started" "$finished"
-    if [[ $mode == graded ]]; then
-        if [[ -f $dir/work/output.txt && ! -L $dir/work/output.txt ]]; then
-            mv -f -- "$dir/work/output.txt" "$out"
-        else
-            : > "$out"
-        fi
-    fi
-    # Emptied when the run left anything (without a process otherwise).
-    local restore=() left
-    shopt -q nullglob || restore+=(nullglob)
-    shopt -q dotglob || restore+=(dotglob)
-    shopt -s nullglob dotglob
-    left=("${dir:?}/work"/* "${dir:?}/tmp"/*)
-    if ((${#restore[@]})); then shopt -u "${restore[@]}"; fi
-    if ((${#left[@]})) && ! rm -rf -- "${left[@]}" 2>/dev/null; then
-        chmod -R u+rwX -- "${left[@]}" 2>/dev/null || true
-        rm -rf -- "${left[@]}"
-    fi
-    printf '%s\n' "$status" > "$status_file"
-}
-
-# sandbox_tool_path TOOL: TOOL's real path, looked up on the caller's PATH
-# once per sandbox. The program's uid (root starts it as a uid of its own)
-# may not reach every folder of the caller's PATH, nor the links there.
-sandbox_tool_path() {
-    local -n known=SANDBOX_TOOL_PATH_$1
-    if [[ -z ${known:-} ]]; then known=$(readlink -f -- "$(type -P "$1")") || known=$1; fi
-    printf '%s\n' "$known"
-}
-
-# sandbox_hang_status VAR STARTED FINISHED (microseconds): a program that
-# ignores SIGTERM is killed a second after the timeout (status 137): that
-# is a hang all the same, 124.
-sandbox_hang_status() {
-    local -n sandbox_status=$1
-    if ((sandbox_status == 137 && ($3 - $2) / 1000 >= ${SANDBOX_TIMEOUT%.*} * 1000)); then
-        sandbox_status=124
-    fi
-}
-
-sandbox_describe() {
-    if [[ -n ${SANDBOX_MODE:-} && $# -eq 0 ]]; then
-        sandbox_opt_cpu=$SANDBOX_CPU sandbox_opt_memory=$SANDBOX_MEMORY_MIB
-        sandbox_opt_fsize=$SANDBOX_FSIZE_KIB sandbox_opt_procs=$SANDBOX_PROCS
-        sandbox_opt_timeout=$SANDBOX_TIMEOUT
-        sandbox_describe_mode "$SANDBOX_MODE" "$SANDBOX_WHY" "$SANDBOX_UID"
-        return
-    fi
-    # (a lone 1 or 0 is the short form's sandbox-or-not)
-    if [[ ${1:-} == [01] ]]; then set -- describe "$@"; fi
-    sandbox_parse_options "$@" || return 2
-    if ((sandbox_opt_sandbox == 0)); then
-        sandbox_describe_mode limits --no-sandbox ''
-        return
-    fi
-    # Not started: try bubblewrap once, as sandbox_start would use it.
-    local why='' dir
-    if ! command -v "${SANDBOX_BWRAP:-bwrap}" >/dev/null; then
-        why="${SANDBOX_BWRAP:-bwrap} not found"
-    else
-        dir=$(mktemp -d "${TMPDIR:-/tmp}/sandbox.XXXXXX") || return 1
-        mkdir "$dir/io"
-        local SANDBOX_UID=65534 sandbox_args
-        sandbox_bwrap_args "$dir" /bin/true
-        # Everything up to the driver, then `true` in its place.
-        local n=${#sandbox_args[@]} i
-        for ((i = 0; i < n; i++)); do [[ ${sandbox_args[i]} != -- ]] || break; done
-        if ! why=$( (sandbox_close_fds
-                     exec "${SANDBOX_BWRAP:-bwrap}" "${sandbox_args[@]:0:i}" -- /bin/true 3</dev/null) 2>&1); then
-            why=${why%%$'\n'*}
-            why=${why:-bubblewrap failed}
-        else
-            why=''
-        fi
-        rm -rf -- "$dir"
-    fi
-    if [[ -z $why ]]; then
-        sandbox_describe_mode bwrap '' "$( ((EUID == 0)) && echo 'a uid of its own')"
-    else
-        sandbox_describe_mode limits "$why" ''
-    fi
-}
-
-# sandbox_describe_mode MODE WHY UID: the line itself.
-sandbox_describe_mode() {
-    local mode=$1 why=$2 uid=$3 who
-    if [[ $mode == bwrap ]]; then
-        if [[ -n $uid ]]; then
-            who="the program as uid $uid without capabilities"
-            [[ $uid == *[!0-9]* ]] && who="the program as $uid without capabilities"
-        else
-            who="user namespace, the program as the driver's uid"
-        fi
-        printf 'sandbox: bubblewrap (%s; read-only system, no repository or home, private /tmp, no network, own PID namespace; %s)\n' \
-            "$who" "$(sandbox_limits_text)"
-    else
-        who=''
-        [[ -z $uid ]] || who="as uid $uid, "
-        if [[ $why == --no-sandbox ]]; then
-            printf 'sandbox: none (--no-sandbox); limits only (%s%s)\n' "$who" "$(sandbox_limits_text)"
-        else
-            printf 'sandbox: bubblewrap unavailable (%s); running with limits only (%s%s)\n' "$why" "$who" "$(sandbox_limits_text)"
-        fi
-    fi
-}

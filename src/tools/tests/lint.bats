@@ -67,3 +67,9 @@ harness_shell_files() {
         assert_output --partial "make $target "
     done < <(sed -nE 's/^([a-z][a-z-]*):.*/\1/p' Makefile | sort -u)
 }
+
+@test "lint: no file over 400 lines, no function over 60, no script body over 60 (src/tools/limits)" {
+    run src/tools/limits
+    assert_success
+    assert_output ''
+}

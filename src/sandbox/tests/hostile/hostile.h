@@ -1,6 +1,6 @@
 /* hostile.h -- what every hostile test program shares. Each is a
  * checkers-style program: it reads its input on stdin, then misbehaves.
- * Built by src/test-lib/sandbox-tests.bash (for src/sandbox/tests/*.bats) with
+ * Built by src/test-lib/sandbox-tests.bash (for the sandbox test files) with
  *   -DREPO='"/path/of/the/repository"' -DHOMEDIR='"/home/of/the/tester"'
  *   -DMARKER='"sbx..."'   (a process name, at most 15 characters, that the
  *                           test looks for with pgrep -x afterwards)
