@@ -128,17 +128,24 @@ $(BUILD)/draughts-judge: $(JUDGE_SOURCES) src/draughts-judge/*.h src/draughts/*.
 	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -Isrc/draughts -o $@ $(JUDGE_SOURCES) \
 	    $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o input.o cases.o)
 
+# What both case generators share: their random streams.
+GEN_COMMON_OBJECTS := $(patsubst src/corpus/gen-common/%.c,$(BUILD)/tools/common-obj/%.o,$(wildcard src/corpus/gen-common/*.c))
+
+$(BUILD)/tools/common-obj/%.o: src/corpus/gen-common/%.c src/corpus/gen-common/*.h $(BUILD)/obj/compiler
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
+
 # The checkers generator links the engine's own rules and search objects:
 # what it takes from the engine and what it re-derives is written at the
 # top of src/corpus/checkers-gen/corpus_gen.c.
 CORPUS_GEN_OBJECTS := \
     $(patsubst src/corpus/checkers-gen/%.c,$(BUILD)/tools/obj/%.o,$(wildcard src/corpus/checkers-gen/*.c)) \
-    $(addprefix $(BUILD)/obj/checkers/,board.o rules.o search.o memory.o)
+    $(addprefix $(BUILD)/obj/checkers/,board.o rules.o search.o memory.o) $(GEN_COMMON_OBJECTS)
 
 $(BUILD)/tools/checkers-corpus-gen: $(CORPUS_GEN_OBJECTS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/tools/obj/%.o: src/corpus/checkers-gen/%.c src/corpus/checkers-gen/*.h src/checkers/*.h $(BUILD)/obj/compiler
+$(BUILD)/tools/obj/%.o: src/corpus/checkers-gen/%.c src/corpus/checkers-gen/*.h src/corpus/gen-common/*.h src/checkers/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
@@ -148,12 +155,12 @@ $(BUILD)/tools/obj/%.o: src/corpus/checkers-gen/%.c src/corpus/checkers-gen/*.h 
 # notes alone.
 DRAUGHTS_GEN_OBJECTS := \
     $(patsubst src/corpus/draughts-gen/%.c,$(BUILD)/tools/draughts-obj/%.o,$(wildcard src/corpus/draughts-gen/*.c)) \
-    $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o)
+    $(addprefix $(BUILD)/obj/draughts/,moves.o memory.o) $(GEN_COMMON_OBJECTS)
 
 $(BUILD)/tools/draughts-corpus-gen: $(DRAUGHTS_GEN_OBJECTS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/tools/draughts-obj/%.o: src/corpus/draughts-gen/%.c src/corpus/draughts-gen/*.h src/draughts/*.h $(BUILD)/obj/compiler
+$(BUILD)/tools/draughts-obj/%.o: src/corpus/draughts-gen/%.c src/corpus/draughts-gen/*.h src/corpus/gen-common/*.h src/draughts/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 

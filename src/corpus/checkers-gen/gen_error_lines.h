@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "../../checkers/checkers.h"
-#include "gen_random.h"
+#include "../gen-common/gen_random.h"
 
 typedef struct {
     const board_t *board;

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "../../checkers/checkers.h"
-#include "gen_random.h"
+#include "../gen-common/gen_random.h"
 
 enum { GAME_CAPACITY = 400 };
 

@@ -15,7 +15,7 @@
 
 #include "gen_case.h"
 #include "gen_game.h"
-#include "gen_random.h"
+#include "../gen-common/gen_random.h"
 
 typedef struct {
     uint64_t seed;

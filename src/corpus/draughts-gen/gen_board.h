@@ -7,7 +7,7 @@
 #include <stdbool.h>
 
 #include "../../draughts/draughts.h"
-#include "gen_random.h"
+#include "../gen-common/gen_random.h"
 #include "gen_text.h"
 
 enum { MOVES_MAX = 128 };  /* 32 pieces x 4 directions bounds any list */

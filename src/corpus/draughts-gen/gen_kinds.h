@@ -5,7 +5,7 @@
 
 #include "../../draughts/draughts.h"
 #include "gen_emit.h"
-#include "gen_random.h"
+#include "../gen-common/gen_random.h"
 
 /* gen_positions.c: one position per file, from play or construction. */
 void kind_opening(emitter_t *emitter, int count);

@@ -4,7 +4,7 @@
 #define GEN_MALFORMED_H
 
 #include "../../draughts/draughts.h"
-#include "gen_random.h"
+#include "../gen-common/gen_random.h"
 #include "gen_text.h"
 
 /* Appends a case carrying the defect, built from `board`; `variant`

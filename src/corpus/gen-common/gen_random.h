@@ -1,7 +1,8 @@
-/* gen_random.h -- the generator's own random numbers (splitmix64).
+/* gen_random.h -- the case generators' own random numbers (splitmix64),
+ * shared by both (src/corpus/checkers-gen, src/corpus/draughts-gen).
  *
  * The C library's rand() differs between machines; the corpus must not, so
- * the generator carries a tiny generator of its own. Every stream is keyed
+ * the generators carry a tiny generator of their own. Every stream is keyed
  * by (seed, stream name, index): a case's input depends only on its own key,
  * so adding a kind of case never changes the cases of another kind. */
 #ifndef GEN_RANDOM_H
