@@ -6,6 +6,7 @@
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -14,7 +15,7 @@
 
 #include "sandbox_driver.h"
 
-enum { KILL_TRIES = 5000, OPEN_FDS = 16 };
+enum { KILL_TRIES = 5000, OPEN_FDS = 16, PROCESSES_MAX = 65536 };
 
 /* Processes in the namespace: init and the driver when it is alone. */
 static int process_count(void)
@@ -33,8 +34,77 @@ static int process_count(void)
     return count;
 }
 
-bool driver_kill_leftovers(void)
+/* Limits only: the processes whose parents lead to the driver, read from
+ * /proc (the driver is their subreaper: an orphan's parent is the
+ * driver). Fills FOUND; returns how many, or -1 when /proc cannot be read. */
+static int descendants(pid_t *found)
 {
+    static pid_t pids[PROCESSES_MAX], parents[PROCESSES_MAX];
+    static bool mine[PROCESSES_MAX];
+    DIR *proc = opendir("/proc");
+    if (proc == NULL) {
+        return -1;
+    }
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(proc)) != NULL && count < PROCESSES_MAX;) {
+        char path[64], line[512];
+        snprintf(path, sizeof path, "/proc/%.20s/stat", entry->d_name);
+        FILE *stat = entry->d_name[0] >= '1' && entry->d_name[0] <= '9' ? fopen(path, "r") : NULL;
+        if (stat == NULL) {
+            continue;
+        }
+        char *end = fgets(line, sizeof line, stat) != NULL ? strrchr(line, ')') : NULL;
+        int parent = 0;
+        if (end != NULL && sscanf(end + 1, " %*c %d", &parent) == 1) {
+            pids[count] = atoi(entry->d_name), parents[count] = parent, mine[count] = false;
+            count++;
+        }
+        fclose(stat);
+    }
+    closedir(proc);
+    pid_t self = getpid();
+    int found_count = 0;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < count; i++) {
+            for (int j = 0; !mine[i] && j < found_count + 1; j++) {
+                pid_t ancestor = j < found_count ? found[j] : self;
+                if (parents[i] == ancestor) {
+                    mine[i] = grew = true;
+                    found[found_count++] = pids[i];
+                }
+            }
+        }
+    }
+    return found_count;
+}
+
+/* Limits only: kills the driver's descendants and reaps them, until none
+ * is left. */
+static bool kill_descendants(void)
+{
+    static pid_t found[PROCESSES_MAX];
+    const struct timespec millisecond = {0, 1000000};
+    for (int tries = 0; tries < KILL_TRIES; tries++) {
+        while (waitpid(-1, NULL, WNOHANG) > 0) {
+        }
+        int count = descendants(found);
+        if (count == 0) {
+            return true;
+        }
+        for (int i = 0; i < count; i++) {
+            kill(found[i], SIGKILL);
+        }
+        nanosleep(&millisecond, NULL);
+    }
+    return false;
+}
+
+bool driver_kill_leftovers(const driver_limits_t *limits)
+{
+    if (!limits->contained) {
+        return kill_descendants();
+    }
     const struct timespec millisecond = {0, 1000000};
     for (int tries = 0; tries < KILL_TRIES; tries++) {
         int count = process_count();
@@ -164,13 +234,19 @@ static void remove_ipc_objects(const driver_limits_t *limits)
 
 bool driver_clean(const driver_limits_t *limits)
 {
-    empty_file(SANDBOX_IO "/in");
-    empty_file(SANDBOX_IO "/stdout");
-    bool ok = empty_folder(SANDBOX_WORK, false);
-    ok = empty_folder("/tmp", false) && ok;
-    ok = empty_folder("/dev/shm", false) && ok;
-    ok = empty_folder("/dev/mqueue", false) && ok;
-    ok = empty_folder(SANDBOX_IO, true) && ok;
-    remove_ipc_objects(limits);
+    char path[DRIVER_PATH_SIZE];
+    empty_file(driver_path(path, limits->io, "in"));
+    empty_file(driver_path(path, limits->io, "stdout"));
+    bool ok = empty_folder(limits->work, false);
+    ok = empty_folder(limits->tmp, false) && ok;
+    ok = empty_folder(limits->io, true) && ok;
+    if (limits->contained) {
+        /* The namespace's own: outside it they are everyone's. */
+        ok = empty_folder("/dev/shm", false) && ok;
+        ok = empty_folder("/dev/mqueue", false) && ok;
+    }
+    if (limits->contained || limits->uid >= 0) {
+        remove_ipc_objects(limits);
+    }
     return ok;
 }

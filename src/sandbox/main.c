@@ -1,12 +1,13 @@
 /* main.c -- the sandbox driver's options, its refusal to run outside a
- * bubblewrap PID namespace, and its request loop (protocol: see
- * sandbox_driver.h). */
+ * bubblewrap PID namespace unless told it runs with limits only, and its
+ * request loop (protocol: see sandbox_driver.h). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,8 +18,12 @@ static void usage(FILE *out)
 {
     fputs("usage: sandbox-driver [--uid N] [--timeout S] [--cpu S] [--memory MIB]\n"
           "                      [--fsize KIB] [--procs N] [--valgrind-flag F]...\n"
+          "                      [--limits-only DIR --program PATH]\n"
           "Runs inside the sandbox that src/sandbox/sandbox.bash starts; it refuses\n"
-          "to run outside a bubblewrap PID namespace. Requests on stdin, one a\n"
+          "to run outside a bubblewrap PID namespace, unless --limits-only says\n"
+          "where its folders are (DIR/io, DIR/work, DIR/tmp) and which program\n"
+          "it runs: then it kills what the program leaves by descent (it is the\n"
+          "subreaper of every process it starts). Requests on stdin, one a\n"
           "line: \"run SEQ MODE HOW\" (MODE stdin or graded, HOW plain, unbuffered\n"
           "or memcheck) or \"quit\"; answers \"ready\", then \"done SEQ STATUS\"\n"
           "or \"error SEQ WHY\". See src/sandbox/sandbox_driver.h.\n",
@@ -32,15 +37,44 @@ static bool parse_number(const char *text, double *value)
     return end != text && *end == '\0' && *value >= 0;
 }
 
+/* --limits-only DIR: the folders under DIR instead of bubblewrap's. */
+static bool place_outside(driver_limits_t *limits, const char *dir)
+{
+    limits->contained = false;
+    return (size_t)snprintf(limits->io, sizeof limits->io, "%s/io", dir) < sizeof limits->io &&
+           (size_t)snprintf(limits->work, sizeof limits->work, "%s/work", dir) < sizeof limits->work &&
+           (size_t)snprintf(limits->tmp, sizeof limits->tmp, "%s/tmp", dir) < sizeof limits->tmp;
+}
+
+/* The options that take text; false when ARGUMENT is none of them. */
+static bool parse_text_option(const char *argument, const char *value, driver_limits_t *limits,
+                              bool *ok)
+{
+    if (strcmp(argument, "--valgrind-flag") == 0) {
+        *ok = limits->valgrind_flag_count < VALGRIND_FLAGS_MAX;
+        if (*ok) {
+            limits->valgrind_flags[limits->valgrind_flag_count++] = value;
+        }
+    } else if (strcmp(argument, "--limits-only") == 0) {
+        *ok = place_outside(limits, value);
+    } else if (strcmp(argument, "--program") == 0) {
+        limits->program = value;
+        *ok = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 static bool parse_options(int argc, char **argv, driver_limits_t *limits)
 {
     for (int i = 1; i < argc; i += 2) {
         double value = 0;
-        if (i + 1 < argc && strcmp(argv[i], "--valgrind-flag") == 0) {
-            if (limits->valgrind_flag_count == VALGRIND_FLAGS_MAX) {
+        bool ok = false;
+        if (i + 1 < argc && parse_text_option(argv[i], argv[i + 1], limits, &ok)) {
+            if (!ok) {
                 return false;
             }
-            limits->valgrind_flags[limits->valgrind_flag_count++] = argv[i + 1];
             continue;
         }
         if (i + 1 >= argc || !parse_number(argv[i + 1], &value)) {
@@ -62,7 +96,8 @@ static bool parse_options(int argc, char **argv, driver_limits_t *limits)
             return false;
         }
     }
-    return true;
+    /* Outside bubblewrap the program is named; inside it is always there. */
+    return limits->contained == (strcmp(limits->program, SANDBOX_PROGRAM) == 0);
 }
 
 /* `kill(-1, SIGKILL)` after each run must only ever reach the sandbox's
@@ -119,6 +154,7 @@ static bool write_digest(const char *from, const char *to)
 
 static void answer_request(const driver_limits_t *limits, const char *line)
 {
+    char out[DRIVER_PATH_SIZE], digest[DRIVER_PATH_SIZE];
     char verb[16] = "", seq[32] = "0", mode[16] = "", how[16] = "";
     int fields = sscanf(line, "%15s %31s %15s %15s", verb, seq, mode, how);
     if (fields == 4 && strcmp(verb, "run") == 0) {
@@ -126,11 +162,12 @@ static void answer_request(const driver_limits_t *limits, const char *line)
         const char *why = NULL;
         if (!driver_run_case(limits, mode, how, &status, &why)) {
             printf("error %s %s\n", seq, why);
-        } else if (!driver_kill_leftovers()) {
+        } else if (!driver_kill_leftovers(limits)) {
             printf("error %s processes left that cannot be killed\n", seq);
         } else if (!driver_clean(limits)) {
             printf("error %s cannot empty the program's directories\n", seq);
-        } else if (!write_digest(SANDBOX_IO "/case.out", SANDBOX_IO "/case.sha256")) {
+        } else if (!write_digest(driver_path(out, limits->io, "case.out"),
+                                 driver_path(digest, limits->io, "case.sha256"))) {
             printf("error %s cannot write the digest of the output\n", seq);
         } else {
             printf("done %s %d\n", seq, status);
@@ -143,8 +180,10 @@ static void answer_request(const driver_limits_t *limits, const char *line)
 
 int main(int argc, char **argv)
 {
-    driver_limits_t limits = {.uid = -1, .timeout_seconds = 10, .cpu_seconds = 10,
-                             .memory_mib = 1024, .fsize_kib = 65536, .processes = 64};
+    driver_limits_t limits = {.contained = true, .program = SANDBOX_PROGRAM, .io = SANDBOX_IO,
+                              .work = SANDBOX_WORK, .tmp = SANDBOX_TMP, .uid = -1,
+                              .timeout_seconds = 10, .cpu_seconds = 10, .memory_mib = 1024,
+                              .fsize_kib = 65536, .processes = 64};
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         usage(stdout);
         return 0;
@@ -153,9 +192,15 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (!inside_bubblewrap()) {
+    if (limits.contained && !inside_bubblewrap()) {
         fputs("sandbox-driver: not inside a bubblewrap PID namespace; refusing to run\n", stderr);
         return 2;
+    }
+    /* Outside bubblewrap, an orphan the program leaves becomes the
+     * driver's child, so that it is found and killed. */
+    if (!limits.contained && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) {
+        fputs("sandbox-driver: cannot become the subreaper of the runs\n", stderr);
+        return 1;
     }
     close_inherited_descriptors();
     umask(077);

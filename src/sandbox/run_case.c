@@ -39,7 +39,7 @@ static bool build_command(const driver_limits_t *limits, const char *how, bool g
     } else if (strcmp(how, "plain") != 0) {
         return false;
     }
-    argv[n++] = SANDBOX_PROGRAM;
+    argv[n++] = limits->program;
     if (graded) {
         argv[n++] = "input.txt";
         argv[n++] = "output.txt";
@@ -137,6 +137,16 @@ bool driver_drop_privileges(const driver_limits_t *limits)
            prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
 }
 
+const char *driver_path(char *path, const char *dir, const char *name)
+{
+    /* Too long: an empty path, which no open finds (DIR is at most
+     * DRIVER_PATH_SIZE - 1 and NAME a few bytes: not in practice). */
+    if (snprintf(path, DRIVER_PATH_SIZE, "%s/%s", dir, name) >= DRIVER_PATH_SIZE) {
+        path[0] = '\0';
+    }
+    return path;
+}
+
 static bool redirect(int fd, const char *path, int flags)
 {
     int opened = open(path, flags | O_NOFOLLOW, 0600);
@@ -154,16 +164,18 @@ static void run_child(const driver_limits_t *limits, bool graded, bool memcheck,
                       const char **argv)
 {
     const int out_flags = O_WRONLY | O_CREAT | O_TRUNC;
+    char err[DRIVER_PATH_SIZE], in[DRIVER_PATH_SIZE], out[DRIVER_PATH_SIZE], log[DRIVER_PATH_SIZE];
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    if (!redirect(2, SANDBOX_IO "/case.err", out_flags) ||
-        !redirect(0, graded ? "/dev/null" : SANDBOX_IO "/in", O_RDONLY) ||
-        !redirect(1, graded ? SANDBOX_IO "/stdout" : SANDBOX_IO "/case.out", out_flags) ||
-        (memcheck && !redirect(3, SANDBOX_IO "/case.log", out_flags))) {
+    setpgid(0, 0);
+    if (!redirect(2, driver_path(err, limits->io, "case.err"), out_flags) ||
+        !redirect(0, graded ? "/dev/null" : driver_path(in, limits->io, "in"), O_RDONLY) ||
+        !redirect(1, driver_path(out, limits->io, graded ? "stdout" : "case.out"), out_flags) ||
+        (memcheck && !redirect(3, driver_path(log, limits->io, "case.log"), out_flags))) {
         _exit(126);
     }
-    if (chdir(SANDBOX_WORK) != 0 || !set_limits(limits) || !driver_drop_privileges(limits)) {
+    if (chdir(limits->work) != 0 || !set_limits(limits) || !driver_drop_privileges(limits)) {
         fprintf(stderr, "sandbox-driver: cannot prepare the run: %s\n", strerror(errno));
         _exit(126);
     }
@@ -180,8 +192,8 @@ static double now_seconds(void)
 }
 
 /* Waits for CHILD (SIGCHLD is blocked) until the timeout; a hang kills
- * every process of the namespace. Returns the run's status. */
-static int wait_with_timeout(pid_t child, double timeout_seconds)
+ * every process the run left. Returns the run's status. */
+static int wait_with_timeout(const driver_limits_t *limits, pid_t child, double timeout_seconds)
 {
     sigset_t children;
     sigemptyset(&children);
@@ -195,7 +207,13 @@ static int wait_with_timeout(pid_t child, double timeout_seconds)
         }
         double left = deadline - now_seconds();
         if (done < 0 || left <= 0) {
-            kill(-1, SIGKILL);
+            /* Contained: the namespace's every process but init and the
+             * driver; else the driver's descendants, reaped there. */
+            if (limits->contained) {
+                kill(-1, SIGKILL);
+            } else {
+                driver_kill_leftovers(limits);
+            }
             waitpid(child, &wait_status, 0);
             return HANG_STATUS;
         }
@@ -221,7 +239,12 @@ bool driver_run_case(const driver_limits_t *limits, const char *mode,
         *why = "unknown way to run";
         return false;
     }
-    if (graded && !copy_regular_file(SANDBOX_IO "/in", SANDBOX_WORK "/input.txt", 0644)) {
+    char in[DRIVER_PATH_SIZE], input_txt[DRIVER_PATH_SIZE], out[DRIVER_PATH_SIZE], output_txt[DRIVER_PATH_SIZE];
+    driver_path(in, limits->io, "in");
+    driver_path(input_txt, limits->work, "input.txt");
+    driver_path(out, limits->io, "case.out");
+    driver_path(output_txt, limits->work, "output.txt");
+    if (graded && !copy_regular_file(in, input_txt, 0644)) {
         *why = "cannot copy the input";
         return false;
     }
@@ -234,8 +257,8 @@ bool driver_run_case(const driver_limits_t *limits, const char *mode,
     if (child == 0) {
         run_child(limits, graded, strcmp(how, "memcheck") == 0, argv);
     }
-    *status = wait_with_timeout(child, limits->timeout_seconds);
-    if (graded && !copy_regular_file(SANDBOX_WORK "/output.txt", SANDBOX_IO "/case.out", 0600)) {
+    *status = wait_with_timeout(limits, child, limits->timeout_seconds);
+    if (graded && !copy_regular_file(output_txt, out, 0600)) {
         *why = "cannot copy output.txt";
         return false;
     }

@@ -55,108 +55,6 @@ sandbox_bwrap_args() {
         LANG=C.UTF-8 /sandbox/driver "${driver[@]}")
 }
 
-# sandbox_start_bwrap: starts bubblewrap and the driver; true once the
-# driver said "ready", else false with the reason in SANDBOX_WHY.
-sandbox_start_bwrap() {
-    local dir=$SANDBOX_DIR program=$SANDBOX_PROGRAM reply='' rw mode
-    if [[ ! -f $SANDBOX_DRIVER || ! -x $SANDBOX_DRIVER ]]; then
-        SANDBOX_WHY="its driver is not built: make $SANDBOX_DRIVER"
-        return 1
-    fi
-    if ((EUID == 0)); then
-        SANDBOX_UID=$(sandbox_new_uid)
-        # The program runs as SANDBOX_UID: it needs to read and run itself.
-        mode=$(stat -L -c %A -- "$program")
-        if [[ ${mode:7:1} != r || ${mode:9:1} != x ]]; then
-            cp -- "$program" "$dir/program" && chmod 0555 "$dir/program"
-            program=$dir/program
-        fi
-    fi
-    sandbox_bwrap_args "$dir" "$program"
-    mkfifo -m 600 "$dir/to-driver" "$dir/from-driver"
-    # Opened read-write first, so that no open blocks whoever comes first.
-    exec {SANDBOX_TO_DRIVER}<>"$dir/to-driver" {rw}<>"$dir/from-driver"
-    # The options through a file (--args): bubblewrap's command line, which
-    # any process in the sandbox may read, names no host path.
-    local i
-    for ((i = 0; i < ${#sandbox_args[@]}; i++)); do [[ ${sandbox_args[i]} != -- ]] || break; done
-    printf '%s\0' "${sandbox_args[@]:0:i}" > "$dir/args"
-    (
-        sandbox_close_fds
-        exec "${SANDBOX_BWRAP:-bwrap}" --args 4 "${sandbox_args[@]:i}" \
-            3< "$SANDBOX_DRIVER" 4< "$dir/args"
-    ) < "$dir/to-driver" > "$dir/from-driver" 2> "$dir/driver.log" &
-    SANDBOX_PID=$!
-    local said=''
-    sandbox_await_ready "$rw"
-    if [[ $reply == ready ]]; then
-        # Only the sandbox writes from-driver now: its end is an end of file.
-        exec {SANDBOX_FROM_DRIVER}<"$dir/from-driver" {rw}>&-
-        return 0
-    fi
-    exec {rw}>&-
-    SANDBOX_WHY=$(head -n 1 -- "$dir/driver.log" 2>/dev/null)
-    if [[ -z $SANDBOX_WHY ]]; then
-        if sandbox_alive "$SANDBOX_PID"; then
-            SANDBOX_WHY="its driver did not answer in 30 s${said:+ (it said: $said)}"
-        else
-            local status=0
-            wait "$SANDBOX_PID" 2>/dev/null || status=$?
-            SANDBOX_WHY="it ended with status $status, without a message${said:+ (it said: $said)}"
-        fi
-    fi
-    sandbox_end_bwrap
-    return 1
-}
-
-# sandbox_await_ready FD: reads the driver's lines on FD until "ready" (at
-# most 30 s), unless bubblewrap ends first; `reply` is the last line, `said`
-# what came before it (the caller's locals). (read takes a pipe byte by
-# byte: a read that times out keeps the part of the line it got, to be
-# completed by the next.)
-sandbox_await_ready() {
-    local deadline=$((SECONDS + 30)) part
-    reply=''
-    while :; do
-        if read -r -t 0.05 -u "$1" part; then
-            reply+=$part
-            [[ $reply == ready ]] && break
-            said+=$reply reply=''
-        else
-            reply+=$part
-        fi
-        if ! sandbox_alive "$SANDBOX_PID" || ((SECONDS > deadline)); then break; fi
-    done
-}
-
-# sandbox_alive PID: true while process PID runs (a zombie has ended).
-sandbox_alive() {
-    local stat
-    { read -r stat < "/proc/$1/stat"; } 2>/dev/null || return 1
-    stat=${stat##*) }
-    [[ ${stat:0:1} != Z ]]
-}
-
-# sandbox_end_bwrap: asks the driver to quit, waits (at most 5 s) until the
-# sandbox has gone, else kills bubblewrap; closes the pipes.
-sandbox_end_bwrap() {
-    local reply
-    if [[ -n ${SANDBOX_TO_DRIVER:-} ]]; then
-        { printf 'quit\n' >&"$SANDBOX_TO_DRIVER"; } 2>/dev/null || true
-        exec {SANDBOX_TO_DRIVER}>&-
-    fi
-    if [[ -n ${SANDBOX_FROM_DRIVER:-} ]]; then
-        # End of file once the driver, bubblewrap's init and bubblewrap are gone.
-        while read -r -t 5 -u "$SANDBOX_FROM_DRIVER" reply; do :; done
-        exec {SANDBOX_FROM_DRIVER}<&-
-    fi
-    if [[ -n ${SANDBOX_PID:-} ]]; then
-        kill -KILL "$SANDBOX_PID" 2>/dev/null || true
-        wait "$SANDBOX_PID" 2>/dev/null || true
-    fi
-    SANDBOX_TO_DRIVER='' SANDBOX_FROM_DRIVER='' SANDBOX_PID=''
-}
-
 sandbox_describe() {
     if [[ -n ${SANDBOX_MODE:-} && $# -eq 0 ]]; then
         sandbox_opt_cpu=$SANDBOX_CPU sandbox_opt_memory=$SANDBOX_MEMORY_MIB
@@ -198,6 +96,35 @@ sandbox_describe() {
     else
         sandbox_describe_mode limits "$why" ''
     fi
+}
+
+# sandbox_start_bwrap: starts bubblewrap with the driver inside; true once
+# the driver said "ready", else false with the reason in SANDBOX_WHY.
+sandbox_start_bwrap() {
+    local dir=$SANDBOX_DIR program=$SANDBOX_PROGRAM mode i
+    if ((EUID == 0)); then
+        SANDBOX_UID=$(sandbox_new_uid)
+        # The program runs as SANDBOX_UID: it needs to read and run itself.
+        mode=$(stat -L -c %A -- "$program")
+        if [[ ${mode:7:1} != r || ${mode:9:1} != x ]]; then
+            cp -- "$program" "$dir/program" && chmod 0555 "$dir/program"
+            program=$dir/program
+        fi
+    fi
+    sandbox_bwrap_args "$dir" "$program"
+    # The options through a file (--args): bubblewrap's command line, which
+    # any process in the sandbox may read, names no host path.
+    for ((i = 0; i < ${#sandbox_args[@]}; i++)); do [[ ${sandbox_args[i]} != -- ]] || break; done
+    printf '%s\0' "${sandbox_args[@]:0:i}" > "$dir/args"
+    sandbox_start_driver sandbox_exec_bwrap "$i"
+}
+
+# sandbox_exec_bwrap I: becomes bubblewrap, its options from the args file
+# and the driver's executable on descriptor 3; I: where sandbox_args' --
+# stands.
+sandbox_exec_bwrap() {
+    exec "${SANDBOX_BWRAP:-bwrap}" --args 4 "${sandbox_args[@]:$1}" \
+        3< "$SANDBOX_DRIVER" 4< "$SANDBOX_DIR/args"
 }
 
 # sandbox_describe_mode MODE WHY UID: the line itself.

@@ -25,12 +25,15 @@
 # answers.
 #
 # Where bubblewrap is missing or refused (no user namespaces), sandbox_start
-# says so on stderr and the runs go on with the limits only: ulimit -t -v
-# -f -u, timeout(1), a kill of the run's process group, a working directory
-# and TMPDIR (and HOME) of its own, the environment of the driver (PATH
-# /usr/local/bin:/usr/bin:/bin, LANG; nothing of the caller's); as root,
-# the program runs as a uid of its own
-# (root ignores ulimit -u). So does --no-sandbox, without the warning.
+# says so on stderr and the runs go on with the limits only: the same
+# driver, started outside any namespace (sandbox-limits.bash), with the
+# same protocol and limits (CPU, address space, file size, processes, the
+# timeout), a working directory and TMPDIR (and HOME) of its own, the
+# driver's environment (PATH /usr/local/bin:/usr/bin:/bin, LANG; nothing
+# of the caller's); every process a run leaves is killed by descent (the
+# driver is their subreaper, so an orphan that left its session is found
+# too); as root, the program runs as a uid of its own (root ignores
+# ulimit -u). So does --no-sandbox, without the warning.
 #
 # API
 #   sandbox_start PROGRAM [--no-sandbox] [--cpu S] [--memory MIB]
@@ -82,7 +85,10 @@ SANDBOX_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mapfile -t SANDBOX_MEMCHECK_FLAGS < <(grep -v '^#' "$SANDBOX_LIB_DIR/../golden/memcheck.flags")
 # The driver (the C files of this folder), built by make.
 SANDBOX_DRIVER=${SANDBOX_DRIVER:-$(dirname "$(dirname "$SANDBOX_LIB_DIR")")/build/tools/sandbox-driver}
-# The two modes: bubblewrap with the driver inside, and limits only.
+# The driver's protocol, and the two modes: bubblewrap with the driver
+# inside, and the driver alone with limits only.
+# shellcheck source=src/sandbox/sandbox-driver.bash
+source "$SANDBOX_LIB_DIR/sandbox-driver.bash"
 # shellcheck source=src/sandbox/sandbox-bwrap.bash
 source "$SANDBOX_LIB_DIR/sandbox-bwrap.bash"
 # shellcheck source=src/sandbox/sandbox-limits.bash
@@ -182,8 +188,6 @@ sandbox_start() {
     SANDBOX_TIMEOUT=$sandbox_opt_timeout SANDBOX_CPU=$sandbox_opt_cpu
     SANDBOX_MEMORY_MIB=$sandbox_opt_memory SANDBOX_FSIZE_KIB=$sandbox_opt_fsize
     SANDBOX_PROCS=$sandbox_opt_procs SANDBOX_SEQ=0 SANDBOX_PID='' SANDBOX_UID='' SANDBOX_WHY=''
-    # shellcheck disable=SC2034 # (read by sandbox_tool_path, by name)
-    SANDBOX_TOOL_PATH_valgrind='' SANDBOX_TOOL_PATH_stdbuf=''
     sandbox_sweep
     if ! SANDBOX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/sandbox.XXXXXX") ||
         ! mkdir -m 700 "$SANDBOX_DIR/io" "$SANDBOX_DIR/work" "$SANDBOX_DIR/tmp"; then
@@ -192,8 +196,13 @@ sandbox_start() {
         SANDBOX_DIR='' SANDBOX_MODE=''
         return 1
     fi
-    # The shell that owns the sandbox (bubblewrap dies with it): see sandbox_sweep.
+    # The shell that owns the sandbox (the driver dies with it): see sandbox_sweep.
     echo "$BASHPID" > "$SANDBOX_DIR/owner"
+    if [[ ! -f $SANDBOX_DRIVER || ! -x $SANDBOX_DRIVER ]]; then
+        echo "sandbox: the driver is not built: make $SANDBOX_DRIVER" >&2
+        sandbox_stop
+        return 1
+    fi
     SANDBOX_MODE=limits
     if ((sandbox_opt_sandbox == 0)); then
         SANDBOX_WHY=--no-sandbox
@@ -201,20 +210,17 @@ sandbox_start() {
         SANDBOX_WHY="${SANDBOX_BWRAP:-bwrap} not found"
     elif sandbox_start_bwrap; then
         SANDBOX_MODE=bwrap
+        return 0
     fi
-    if [[ $SANDBOX_MODE == limits ]]; then
-        SANDBOX_PROCS_ALLOWED=$SANDBOX_PROCS
-        if ((EUID == 0)) && command -v setpriv >/dev/null; then
-            sandbox_limits_uid
-        elif ((EUID != 0)); then
-            # ulimit -u counts every process of the uid: the ones running
-            # now are allowed on top.
-            SANDBOX_PROCS_ALLOWED=$((SANDBOX_PROCS + $(ps -L -u "$EUID" --no-headers 2>/dev/null | wc -l)))
-        fi
-        if [[ $SANDBOX_WHY != --no-sandbox && -z ${SANDBOX_QUIET:-} ]]; then
-            echo "sandbox: bubblewrap unavailable ($SANDBOX_WHY); running with limits only" >&2
-        fi
+    if [[ $SANDBOX_WHY != --no-sandbox && -z ${SANDBOX_QUIET:-} ]]; then
+        echo "sandbox: bubblewrap unavailable ($SANDBOX_WHY); running with limits only" >&2
     fi
+    SANDBOX_UID='' SANDBOX_PID=''
+    sandbox_start_limits || {
+        echo "sandbox: the driver did not start with limits only: $SANDBOX_WHY" >&2
+        sandbox_stop
+        return 1
+    }
 }
 
 # sandbox_sweep: removes the directories of sandboxes whose owner died
@@ -238,7 +244,7 @@ sandbox_new_uid() {
 
 sandbox_stop() {
     [[ -n ${SANDBOX_DIR:-} ]] || return 0
-    if [[ ${SANDBOX_MODE:-} == bwrap ]]; then sandbox_end_bwrap; fi
+    sandbox_end_driver
     rm -rf -- "$SANDBOX_DIR"
     SANDBOX_DIR='' SANDBOX_MODE=''
 }
@@ -256,10 +262,6 @@ sandbox_run() {
     fi
     [[ -r $input && ! -d $input ]] || { echo "sandbox: no input file '$input'" >&2; return 2; }
     SANDBOX_OUT_SHA256=''
-    if [[ $SANDBOX_MODE == limits ]]; then
-        sandbox_run_limits "$@"
-        return
-    fi
     local io=$SANDBOX_DIR/io verb seq status why digest
     sandbox_put_input "$input" "$io/in" || return 3
     SANDBOX_SEQ=$((SANDBOX_SEQ + 1))
@@ -292,7 +294,7 @@ sandbox_run() {
 # mode. A restart moves it: asked again after every run.
 # shellcheck disable=SC2034 # for the caller
 sandbox_result_path() {
-    if [[ ${SANDBOX_MODE:-} == bwrap && -n ${SANDBOX_DIR:-} ]]; then
+    if [[ -n ${SANDBOX_MODE:-} && -n ${SANDBOX_DIR:-} ]]; then
         SANDBOX_RESULT=$SANDBOX_DIR/io/case
     else
         SANDBOX_RESULT=''

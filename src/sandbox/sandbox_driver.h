@@ -2,6 +2,11 @@
  * sandbox (src/sandbox/sandbox.bash starts it as the only child of
  * bubblewrap's init, PID 1 of the sandbox's PID namespace) and runs the
  * program under test once per request, with limits, as a uid of its own.
+ * Where bubblewrap cannot run, the same driver runs outside it
+ * (--limits-only DIR --program PATH): the same protocol and limits, its
+ * folders under DIR, and instead of the namespace's end every process
+ * descended from it is killed after each run (it is their subreaper, so
+ * an orphan that double-forked still is).
  *
  * Files inside the sandbox: the program is /sandbox/program, the exchange
  * directory /sandbox/io (in: the input; case.out, case.err, case.log: what
@@ -22,16 +27,27 @@
 
 #include <stdbool.h>
 
+/* Where things are inside bubblewrap; outside it, under --limits-only DIR. */
 #define SANDBOX_PROGRAM "/sandbox/program"
 #define SANDBOX_IO "/sandbox/io"
 #define SANDBOX_WORK "/sandbox/work"
+#define SANDBOX_TMP "/tmp"
+
+enum { DRIVER_PATH_SIZE = 4096 };
 
 /* Valgrind's options: the client passes src/golden/memcheck.flags, one
  * --valgrind-flag each, so that the list exists once. */
 enum { VALGRIND_FLAGS_MAX = 16 };
 
-/* What one run may use; uid < 0: the program runs as the driver's uid. */
+/* What one run may use, and where; uid < 0: the program runs as the
+ * driver's uid. contained: inside bubblewrap (its namespaces end what the
+ * program leaves); else limits only. */
 typedef struct {
+    bool contained;
+    const char *program;
+    char io[DRIVER_PATH_SIZE];
+    char work[DRIVER_PATH_SIZE];
+    char tmp[DRIVER_PATH_SIZE];
     const char *valgrind_flags[VALGRIND_FLAGS_MAX];
     int valgrind_flag_count;
     long uid;
@@ -47,13 +63,20 @@ typedef struct {
 bool driver_run_case(const driver_limits_t *limits, const char *mode,
                      const char *how, int *status, const char **why);
 
-/* Kills every process of the namespace but init and the driver, and waits
- * (at most 5 s) until init has reaped them. False when some remain. */
-bool driver_kill_leftovers(void);
+/* DIR/NAME into PATH (DRIVER_PATH_SIZE bytes); returns PATH. */
+const char *driver_path(char *path, const char *dir, const char *name);
 
-/* Empties what the program could write: its working directory, /tmp,
- * /dev/shm, /dev/mqueue, System V IPC, and from the exchange directory all
- * that is not the driver's. False when something cannot be removed. */
+/* Contained: kills every process of the namespace but init and the
+ * driver, and waits (at most 5 s) until init has reaped them. Limits
+ * only: kills every process descended from the driver and reaps them.
+ * False when some remain. */
+bool driver_kill_leftovers(const driver_limits_t *limits);
+
+/* Empties what the program could write: its working directory, its
+ * /tmp, and from the exchange directory all that is not the driver's;
+ * contained (or as a uid of its own), also /dev/shm, /dev/mqueue and
+ * System V IPC, which are the sandbox's own. False when something cannot
+ * be removed. */
 bool driver_clean(const driver_limits_t *limits);
 
 /* In a child about to run something for the program: gives up every

@@ -163,7 +163,7 @@ ENGINE
 @test "check-engine: needs no bats: bash, coreutils, diffutils, GNU parallel, find, sed, awk, grep" {
     local bin=$BATS_TEST_TMPDIR/bin tool
     mkdir "$bin"
-    for tool in bash basename cat cmp cp cut diff dirname head ln mkdir mktemp mv nproc \
+    for tool in bash basename cat cmp cp cut diff dirname head ln mkdir mkfifo mktemp mv nproc \
         realpath rm sha256sum sleep sort tail timeout tr truncate wc   find sed awk grep   parallel perl sh hostname; do
         ln -s "$(command -v "$tool")" "$bin/$tool"
     done
