@@ -11,6 +11,8 @@
 SUITE_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=src/golden/corpus.bash
 source "$SUITE_LIB_DIR/corpus.bash"
+# shellcheck source=src/golden/results.bash
+source "$SUITE_LIB_DIR/results.bash"
 
 # suite_write_cases [--consistency] CASES_DIR OUT_DIR: OUT_DIR/<category>-NN.bats
 # with one @test per case under CASES_DIR, at most CHUNK (default 50) a
@@ -75,8 +77,7 @@ suite_run() {
     rm -rf "$reports"
     # The suites the tests inside run (probes of the harness itself) leave
     # their counts apart: only this suite's own line reaches the summary.
-    local results=${RESULTS_DIR:-build/results}
-    mkdir -p "$reports" "$results"
+    mkdir -p "$reports"
     ((jobs > 1)) && parallel=(--jobs "$jobs" --no-parallelize-within-files)
     RESULTS_DIR=$PWD/build/results-inner/$suite \
         bats "${parallel[@]}" "${bats_filter[@]}" --formatter tap "$@" | tee "$reports/tap.txt" ||
@@ -85,7 +86,7 @@ suite_run() {
     ok=$(grep -c '^ok ' "$reports/tap.txt" || true)
     failed=$(grep -c '^not ok ' "$reports/tap.txt" || true)
     skipped=$(grep -c '^ok .* # skip' "$reports/tap.txt" || true)
-    echo "$((ok - skipped)) $failed $skipped" > "$results/$suite"
+    results_record "$suite" "$((ok - skipped))" "$failed" "$skipped"
     summary="$suite: $((ok - skipped)) passed, $failed failed"
     ((skipped == 0)) || summary+=", $skipped skipped"
     echo "$summary"
