@@ -50,6 +50,42 @@ corpus_strict_only() {
     corpus_list "$root" | grep -E -f <(printf '%s\n' "$patterns") || true
 }
 
+# corpus_select_ids CASES PROFILE WANTED EXCLUDED: the ids (category/name)
+# a run with these options checks (check-engine, mark), one a line, in
+# corpus order: the profile assignment leaves out the strict-only cases.
+# WANTED and EXCLUDED are space-separated lists of categories (may be empty).
+corpus_select_ids() {
+    local cases=$1 profile=$2 wanted=" $3 " excluded=" $4 " id category
+    declare -A strict_only=()
+    if [[ $profile != strict ]]; then
+        while IFS= read -r id; do strict_only[$id]=1; done < <(corpus_strict_only "$cases")
+    fi
+    while IFS= read -r id; do
+        category=${id%/*}
+        [[ $wanted == "  " || $wanted == *" $category "* ]] || continue
+        [[ $excluded != *" $category "* ]] || continue
+        [[ -z ${strict_only[$id]:-} ]] || continue
+        printf '%s\n' "$id"
+    done < <(corpus_list "$cases")
+}
+
+# corpus_unknown_categories CASES CATEGORY...: the CATEGORYs CASES has no
+# case of, one a line.
+corpus_unknown_categories() {
+    local cases=$1 category
+    shift
+    declare -A known=()
+    while IFS= read -r category; do known[$category]=1; done < <(corpus_categories "$cases")
+    for category in "$@"; do
+        [[ -n ${known[$category]:-} ]] || printf '%s\n' "$category"
+    done
+}
+
+# corpus_categories CASES: the categories, one a line, sorted.
+corpus_categories() {
+    corpus_list "$1" | sed 's|/.*||' | LC_ALL=C sort -u
+}
+
 corpus_expected_status() {
     local status
     corpus_read_expected_status "$1" status

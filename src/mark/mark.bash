@@ -8,23 +8,6 @@
 # shellcheck disable=SC2016,SC2034 # "$@" is for the compile, in the sandbox; used by the scripts that source this file
 MARK_DEFAULT_COMPILE='gcc -std=c99 -Wall -Wextra -Wpedantic -O2 -o program "$@" -lm'
 
-# mark_select_ids CASES PROFILE WANTED EXCLUDED: the ids (category/name) a
-# check-engine run with these options checks, one a line, in corpus order.
-# WANTED and EXCLUDED are space-separated lists of categories (may be empty).
-mark_select_ids() {
-    local cases=$1 profile=$2 wanted=" $3 " excluded=" $4 " id category
-    declare -A strict_only=()
-    if [[ $profile != strict ]]; then
-        while IFS= read -r id; do strict_only[$id]=1; done < <(corpus_strict_only "$cases")
-    fi
-    while IFS= read -r id; do
-        category=${id%/*}
-        [[ $wanted == "  " || $wanted == *" $category "* ]] || continue
-        [[ $excluded != *" $category "* ]] || continue
-        [[ -z ${strict_only[$id]:-} ]] || continue
-        printf '%s\n' "$id"
-    done < <(corpus_list "$cases")
-}
 
 # mark_tree_hash DIR: one sha256 over the names and bytes of every regular
 # file under DIR (symbolic links and special files are never read).
