@@ -13,7 +13,8 @@ results_folder() {
 
 # results_record SUITE PASSED FAILED [SKIPPED]: the suite's counts.
 results_record() {
-    local folder=${RESULTS_DIR:-build/results}
+    local folder
+    folder=$(results_folder)
     mkdir -p "$folder"
     printf '%s %s %s\n' "$2" "$3" "${4:-0}" > "$folder/$1"
 }

@@ -168,6 +168,8 @@ static void run_child(const driver_limits_t *limits, bool graded, bool memcheck,
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    /* A group of its own: with limits only, kill(0, ...) by the program
+     * must not reach the driver's group (the worker that started it). */
     setpgid(0, 0);
     if (!redirect(2, driver_path(err, limits->io, "case.err"), out_flags) ||
         !redirect(0, graded ? "/dev/null" : driver_path(in, limits->io, "in"), O_RDONLY) ||
