@@ -2,89 +2,37 @@
  *
  *   corpus-gen [--seed N] [--only CATEGORY] [--verbose] DIR
  *
- * Writes DIR/<category>/<name>.in, .reason and .expect for every generated
- * case; scripts/generate-corpus records their goldens with the engine and
- * checks them against .expect. The same seed writes the same files, byte
- * for byte, on every machine.
+ * Writes DIR/<category>/<name>.in and .reason for every generated case:
+ * candidate inputs, and in each reason what the case pins. The same seed
+ * writes the same files, byte for byte, on every machine.
  *
- * What the generated cases can and cannot vouch for
- * -------------------------------------------------
- * The generator links the engine's rules.c, board.c, search.c and memory.c
- * (Makefile: CORPUS_GEN_OBJECTS) and includes checkers.h. The engine's run
- * becomes a golden only when it matches .expect, and .expect holds the exit
- * status and the event lines: action, BOARD COST, ERROR and WIN lines.
+ * Who decides what a golden holds
+ * -------------------------------
+ * Not this program. src/corpus/checkers-pipeline runs the engine on every
+ * new case and records it only when the independent oracle
+ * (src/corpus/checkers-oracle, written from assignment.txt and NOTES.md
+ * alone) prints the same stdout, exit status and stderr; --check runs the
+ * oracle over every case, hand-written ones too.
  *
- * Re-derived here from assignment.txt and NOTES.md, not from the engine:
- * - the six error messages, spelled again in gen_case.c (not printer.c's
- *   strings), and which one each faulty line must give: every builder in
- *   gen_bad_cells.c, gen_bad_actions.c and gen_illegal_actions.c makes its
- *   line from the board's contents by the six checks in their order (cells
- *   outside as text, empty and occupied cells and the source's side from
- *   the board's masks, and for error 6 its own geometry: a piece going
- *   backward (may_go), jumps over an empty or an own cell, straight, knight
- *   and long moves, a tower jumping without a capture); action_check.c is
- *   not linked;
- * - each action line's number, its side by parity and the "*** " of a
- *   computed action (gen_case.c, expect_action);
- * - each BOARD COST: b + 3B - w - 3W counted from the board's masks
- *   (count_cells), not by board_cost nor from the gains rules_apply returns;
- * - the action A or P plays: the left-most root action with the best cost,
- *   black maximising (leftmost_best in gen_tree.c, not search.c's choice);
- * - when a win line is printed and whose it is: only a step of A or P that
- *   finds no action prints it, naming the other side; A takes one step, P
- *   up to ten, and the side to move after the last is not examined; a game
- *   that ends inside the input prints nothing for it, and an action line
- *   after it must be one of the six errors (gen_case.c case_input_command,
- *   gen_wins.c, gen_wins_after_end.c);
- * - that reading stops at an error or a command (later lines are never
- *   read), and the exit statuses 0 and 1;
- * - the minimax costs at the root of the first step of every next-action
- *   and play case: gen_tree.c walks the tree again with its own recursion
- *   (INT_MIN/INT_MAX for a side that cannot act at depth 1 or 2, the board
- *   cost at depth 3 even then) and stops the generator when
- *   search_score_actions costs any root action otherwise.
- *
- * Taken from the engine:
- * - rules.c: rules_legal_actions decides every action the games play (all
- *   the non-faulty input lines), which side cannot act (the end of every
- *   game, every win line) and the order of the root actions;
- *   rules_apply makes every board after an action: moves, captures,
- *   promotions. gen_tree.c's second walk uses both as well;
- * - board.c: board_initial, the starting position; board_cost, the leaf
- *   costs of gen_tree.c's walk;
- * - search.c, with memory.c as its allocator: search_score_actions gives
- *   the root costs of every A and P step .expect follows;
- *   search_next_action plays for the minimax player;
- * - checkers.h: the board encoding, the error numbers, EXIT_INPUT_ERROR;
- * - all that .expect leaves out: the header, the delimiters and the drawn
- *   boards of each .out are recorded as the engine printed them.
- *
- * So the generated cases cannot catch, and would copy into the goldens:
- * - a wrong rule in rules.c: a missing or misordered legal action, a wrong
- *   capture or promotion; the games follow it, a side is stuck or free by
- *   it, and the wrong board is drawn and costed consistently. (An illegal
- *   action that rules.c wrongly allows is caught where an error builder
- *   writes it: the builder still expects error 6.);
- * - a wrong starting position;
- * - a wrong minimax cost at the steps gen_tree.c does not walk again: P's
- *   steps after the first, and every step of the wins cases;
- * - a wrong drawing of a board, of the header or of a delimiter;
- * - input reading beyond plain lines: generated inputs hold "G6-F5"-style
- *   actions, A, P, and cells outside the board such as I3, A0 or A10 with
- *   up to twenty digits; never blank lines, white space, CRLF, leading
- *   zeros or a malformed line that is read (status 2), nor an allocation
- *   failure (status 3).
- * Those are covered instead by:
- * - testdata/checkers/official (the assignment's nine official tests) and
- *   testdata/checkers/examples (the worked examples of NOTES.md, from an
- *   independent implementation): outside data, not this engine's output;
- * - the hand-written cases, named without -s<N>: malformed and edge-input
- *   for reading (CRLF, blank lines, leading zeros, NUL bytes, huge rows),
- *   and a few in every other category, each read against the spec;
- * - two independent Python reimplementations of the specification, which
- *   reproduced every output of the corpus at the time of issue 4 (cases
- *   added since were not part of that check);
- * - make oom and make memcheck, for allocation failures and leaks. */
+ * To choose inputs worth a case the generator links the engine's rules.c,
+ * board.c, search.c and memory.c (Makefile: CORPUS_GEN_OBJECTS):
+ * - rules.c plays the games whose actions make up the inputs, and says
+ *   which side cannot act (where a game ends);
+ * - search.c's root costs tell A and P steps apart (ties, captures,
+ *   promotions) for the reasons and for filling each kind;
+ * - gen_tree.c walks the depth-3 tree again to count the nodes whose side
+ *   cannot act and to find positions where a wrong costing rule would
+ *   play another action;
+ * - the error builders (gen_bad_cells.c, gen_bad_actions.c,
+ *   gen_illegal_actions.c) make each faulty line from the board by the six
+ *   checks in their order, so that every error, and the order of the
+ *   checks, is reached.
+ * A fault in those files can make the generator choose poorer inputs or
+ * tell a reason wrongly; it cannot put a wrong byte into a golden, which
+ * the oracle would refuse. What generated inputs never hold (blank lines,
+ * white space, CRLF, leading zeros, malformed lines that are read, an
+ * allocation failure) is covered by the hand-written cases, the official
+ * tests and the worked examples, make oom and make memcheck. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

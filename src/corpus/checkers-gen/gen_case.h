@@ -1,10 +1,11 @@
-/* gen_case.h -- one generated case: its input, and what the engine must do.
+/* gen_case.h -- one generated case: its input and its reason.
  *
- * A case is built line by line the way the engine reads it. Alongside the
- * input the builder keeps its own expectation of the run, from the
- * specification: every action line and cost line, the error or win line,
- * and the exit status. scripts/generate-corpus refuses a recorded golden
- * that disagrees with it. */
+ * A case is built line by line the way the engine reads it, with the game
+ * as it stands after each line, so that the next line can be chosen from
+ * the board. What the run must print is not decided here: the corpus
+ * pipeline (src/corpus/checkers-pipeline) records a case only when the
+ * engine and the independent oracle (src/corpus/checkers-oracle) print
+ * the same bytes for it. */
 #ifndef GEN_CASE_H
 #define GEN_CASE_H
 
@@ -25,7 +26,8 @@ void text_add(text_t *text, const char *format, ...)
 /* The text so far; "" before anything was added. */
 const char *text_bytes(const text_t *text);
 
-/* What an A or P command did, as the specification's minimax plays it. */
+/* What an A or P command did, as the engine's search plays it: words for
+ * the case's reason and facts for choosing cases, not an expectation. */
 typedef struct {
     int steps;             /* steps taken (actions computed + a final win) */
     int computed;          /* actions computed */
@@ -47,9 +49,6 @@ typedef struct {
     char name[96];
     char reason[640];
     text_t input;
-    text_t events;     /* the expected action, cost, error and win lines */
-    int status;        /* the expected exit status */
-    bool reading;      /* the engine still reads lines */
     game_t game;       /* the game as the engine has it so far */
 } case_t;
 
@@ -60,8 +59,9 @@ void case_end(case_t *kase);
 void case_input_game(case_t *kase, const game_t *source, int count);
 void case_input_action(case_t *kase, action_t action);
 
-/* A line that must fail with `error`; the engine stops reading there. */
-void case_input_error(case_t *kase, const char *line, action_error_t error);
+/* A line built to fail with one of the six errors; the engine stops
+ * reading there. */
+void case_input_error(case_t *kase, const char *line);
 
 /* 'A' or 'P'; the engine stops reading there. */
 command_report_t case_input_command(case_t *kase, char command);
@@ -74,9 +74,8 @@ void case_set_name(case_t *kase, const char *format, ...)
 void case_set_reason(case_t *kase, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Writes DIR/<category>/<name>.in, .reason and .expect (the exit status,
- * then the expected lines). Returns false, writing nothing, when another
- * case of this run already has the same input. */
+/* Writes DIR/<category>/<name>.in and .reason. Returns false, writing
+ * nothing, when another case of this run already has the same input. */
 bool case_emit(case_t *kase, const char *directory);
 
 #endif

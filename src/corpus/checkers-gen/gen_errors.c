@@ -144,7 +144,7 @@ static bool try_error_at(case_t *kase, rng_t *rng, const error_kind_t *kind,
         return false;
     }
     case_input_game(kase, game, count);
-    case_input_error(kase, attempt.line, kind->builder->error);
+    case_input_error(kase, attempt.line);
     char unread[160], where[160] = "";
     add_unread_lines(kase, rng, unread, sizeof unread);
     if (count > 0) {

@@ -1,13 +1,13 @@
 /* gen_tree.h -- what the depth-3 minimax tree of a position contains.
  *
- * A test oracle for choosing positions worth a case: it walks the same
- * tree as the engine with the engine's rules, counts the nodes whose side
- * to move cannot act at each depth, and asks whether the decision would
- * change if such nodes were costed the wrong way. With the specification's
- * costing its root costs must equal the engine's (search_score_actions);
- * the generator stops if they ever differ. The rule that picks the root
- * action among those costs, and the call of the engine's search, are here
- * once for it and for gen_case.c's expectation of every A and P step. */
+ * For choosing positions worth a case and saying why in its reason: it
+ * walks the tree with the engine's rules, counts the nodes whose side to
+ * move cannot act at each depth, and asks whether the decision would
+ * change if such nodes were costed the wrong way. It decides nothing the
+ * golden holds: what the engine prints is checked by the independent
+ * oracle (src/corpus/checkers-oracle). The rule that picks the root action
+ * among costs, and the call of the engine's search, are here once for it
+ * and for gen_case.c's steps of A and P. */
 #ifndef GEN_TREE_H
 #define GEN_TREE_H
 

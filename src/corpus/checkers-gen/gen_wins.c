@@ -37,7 +37,7 @@ static bool add_error_line(case_t *kase, rng_t *rng, char *text, size_t size)
         error_try_t attempt = {&game->board, game_side(game), last.source,
                                last.target, -1, rng, "", ""};
         if (builder->build(&attempt)) {
-            case_input_error(kase, attempt.line, builder->error);
+            case_input_error(kase, attempt.line);
             snprintf(text, size, "the action line \"%s\" after it is checked "
                      "like any other: error %d (%s)", attempt.line,
                      (int)builder->error, attempt.what);

@@ -5,11 +5,13 @@ For each testdata/checkers/<category>/NAME.in it compares the oracle's
 stdout with NAME.out, its exit status with NAME.status (0 when absent) and
 its stderr with NAME.err (empty when absent). Each disagreement is printed
 as case, stream and first differing line; the last line is
-`N agreed, N disagreed`. Exit status 0 only when all agree.
+`N agreed, N disagreed`. Exit status 0 only when all agree. With
+--disagreed FILE the names of the cases that disagree also go to FILE,
+one a line, for the corpus pipeline to read.
 
 Run from anywhere:
     python3 src/corpus/checkers-oracle/compare_corpus.py [--jobs 2] [--times]
-        [--corpus DIR] [SUBSTRING ...]
+        [--corpus DIR] [--disagreed FILE] [SUBSTRING ...]
 SUBSTRINGs keep only the cases whose category/NAME contains one of them.
 The oracle runs in-process, in at most two worker processes.
 """
@@ -59,8 +61,10 @@ def run_case(case: Path):
     stdout, stderr, status = run(case.read_bytes())
     seconds = time.monotonic() - started
     problems = []
-    expected_out = case.with_suffix(".out").read_bytes()
-    if stdout != expected_out:
+    expected_out = read_optional(case.with_suffix(".out"), None)
+    if expected_out is None:
+        problems.append("stdout: the case has no .out file")
+    elif stdout != expected_out:
         problems.append("stdout " + first_difference(expected_out, stdout))
     status_text = read_optional(case.with_suffix(".status"), b"0")
     expected_status = int(status_text.strip() or b"0")
@@ -78,21 +82,26 @@ def main() -> int:
     parser.add_argument("--times", action="store_true",
                         help="also print the ten slowest cases")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--disagreed", type=Path,
+                        help="also write the disagreeing cases' names here")
     parser.add_argument("filters", nargs="*")
     options = parser.parse_args()
     jobs = max(1, min(options.jobs, MAX_JOBS))
     cases = find_cases(options.corpus, options.filters)
     agreed = disagreed = 0
-    timings = []
+    timings, disagreeing = [], []
     with Pool(processes=jobs) as pool:
         for name, problems, seconds in pool.imap(run_case, cases, chunksize=8):
             timings.append((seconds, name))
             if problems:
                 disagreed += 1
+                disagreeing.append(name)
                 for problem in problems:
                     print(f"{name}: {problem}")
             else:
                 agreed += 1
+    if options.disagreed is not None:
+        options.disagreed.write_text("".join(f"{name}\n" for name in disagreeing))
     if options.times:
         for seconds, name in sorted(timings, reverse=True)[:10]:
             print(f"{seconds:7.2f}s {name}")

@@ -1,6 +1,6 @@
 # corpus-gen.bats -- the case generator is reproducible, and
-# scripts/generate-corpus records only goldens that agree with the
-# generator's expectation, never overwrites one, and in --check mode
+# scripts/generate-corpus records only goldens on which the engine and the
+# independent oracle agree, never overwrites one, and in --check mode
 # notices every kind of drift.
 # shellcheck disable=SC2119,SC2120 # generate's arguments come through run
 
@@ -53,7 +53,13 @@ generate() {
     assert_equal "$(tail -n 1 "$golden")" 'a reviewed edit'
 }
 
-@test "generate-corpus: refuses to record a run that breaks the specification" {
+@test "corpus-gen: writes inputs and reasons only, no expectation of its own" {
+    build/tools/checkers-corpus-gen --only wins "$BATS_TEST_TMPDIR" 2>/dev/null
+    run find "$BATS_TEST_TMPDIR" -type f ! -name '*.in' ! -name '*.reason'
+    assert_output ''
+}
+
+@test "generate-corpus: refuses to record a run the oracle disagrees with" {
     # An engine that names the wrong winner: every black win is rejected.
     cat > "$BATS_TEST_TMPDIR/wrong-winner" <<'ENGINE'
 #!/usr/bin/env bash
@@ -64,8 +70,7 @@ ENGINE
     assert_failure
     assert_output --partial 'generate-corpus: 4 added, 0 unchanged, 0 covered by hand-written cases, 0 differ, 4 rejected'
     assert_output --regexp 'wins/p-step3-black-wins-by-[a-z]+-after-[0-9]+-s[0-9]+: REJECTED'
-    assert_output --partial '-BLACK WIN!'
-    assert_output --partial '+WHITE WIN!'
+    assert_output --regexp "oracle: wins/p-step3-black-[^:]*: stdout line [0-9]+: expected b'WHITE WIN!', got b'BLACK WIN!'"
     run find "$cases/wins" -name 'p-step3-black-*'
     assert_output ''
 }
@@ -82,7 +87,7 @@ ENGINE
         --cases "$cases" --work "$work" --engine "$BATS_TEST_TMPDIR/swapped-checks"
     assert_failure
     assert_output --regexp ' 0 added, .* [1-9][0-9]* rejected'
-    assert_output --partial '-ERROR: Source cell is empty.'
+    assert_output --partial "expected b'ERROR: Target cell is not empty.', got b'ERROR: Source cell is empty.'"
 }
 
 @test "generate-corpus --check: a changed input, a stale, a missing and a wrong golden all fail" {
@@ -101,10 +106,12 @@ ENGINE
     run generate --check
     assert_failure
     assert_output --partial "$first: the committed input or reason is not the generator's"
-    assert_output --partial "$second: the committed .out/.status disagree"
+    assert_output --regexp "oracle: $second: stdout line [0-9]+: expected b'BOARD COST: 99'"
     assert_output --partial "$third: generated but not in"
     assert_output --partial 'wins/p-step3-retired-s1: committed as generated, but the generator'
-    assert_output --partial 'corpus-check: 5 passed, 4 failed'
+    assert_output --partial 'corpus-check: 6 passed, 3 failed'
+    assert_output --partial 'oracle: wins/p-step3-retired-s1: stdout: the case has no .out file'
+    assert_output --partial 'oracle: 6 agreed, 2 disagreed'
 }
 
 @test "generate-corpus --check: the committed corpus is what the generator writes" {
