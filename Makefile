@@ -136,7 +136,7 @@ $(BUILD)/tools/common-obj/%.o: src/corpus/gen-common/%.c src/corpus/gen-common/*
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
 # The checkers generator links the engine's own rules and search objects:
-# what it takes from the engine and what it re-derives is written at the
+# what it takes from the engine, to choose inputs only, is written at the
 # top of src/corpus/checkers-gen/corpus_gen.c.
 CORPUS_GEN_OBJECTS := \
     $(patsubst src/corpus/checkers-gen/%.c,$(BUILD)/tools/obj/%.o,$(wildcard src/corpus/checkers-gen/*.c)) \

@@ -11,50 +11,17 @@
 
 #include "gen_tree.h"
 
-static void text_add_va(text_t *text, const char *format, va_list args)
-{
-    va_list again;
-    va_copy(again, args);
-    int needed = vsnprintf(NULL, 0, format, args);
-    if (needed < 0) {
-        fail_out_of_memory();
-    }
-    if (text->length + (size_t)needed + 1 > text->capacity) {
-        size_t capacity = 2 * (text->length + (size_t)needed + 1);
-        char *data = realloc(text->data, capacity);
-        if (data == NULL) {
-            fail_out_of_memory();
-        }
-        text->data = data, text->capacity = capacity;
-    }
-    vsnprintf(text->data + text->length, (size_t)needed + 1, format, again);
-    text->length += (size_t)needed;
-    va_end(again);
-}
-
-const char *text_bytes(const text_t *text)
-{
-    return text->data != NULL ? text->data : "";
-}
-
-void text_add(text_t *text, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    text_add_va(text, format, args);
-    va_end(args);
-}
-
 void case_begin(case_t *kase, const char *category)
 {
     memset(kase, 0, sizeof *kase);
+    text_init(&kase->input);
     kase->category = category;
     game_start(&kase->game);
 }
 
 void case_end(case_t *kase)
 {
-    free(kase->input.data);
+    text_free(&kase->input);
     memset(kase, 0, sizeof *kase);
 }
 
@@ -62,7 +29,7 @@ void case_input_action(case_t *kase, action_t action)
 {
     char text[6];
     action_text(action, text);
-    text_add(&kase->input, "%s\n", text);
+    text_printf(&kase->input, "%s\n", text);
     game_play(&kase->game, action);
 }
 
@@ -75,12 +42,12 @@ void case_input_game(case_t *kase, const game_t *source, int count)
 
 void case_input_error(case_t *kase, const char *line)
 {
-    text_add(&kase->input, "%s\n", line);
+    text_printf(&kase->input, "%s\n", line);
 }
 
 void case_input_unread(case_t *kase, const char *line)
 {
-    text_add(&kase->input, "%s\n", line);
+    text_printf(&kase->input, "%s\n", line);
 }
 
 static void note_facts(command_report_t *report, action_facts_t facts)
@@ -125,7 +92,7 @@ command_report_t case_input_command(case_t *kase, char command)
     command_report_t report;
     memset(&report, 0, sizeof report);
     report.first_number = kase->game.played + 1;
-    text_add(&kase->input, "%c\n", command);
+    text_printf(&kase->input, "%c\n", command);
     int steps = command == 'A' ? 1 : 10;
     while (report.steps < steps && command_step(kase, &report)) {
     }
@@ -158,7 +125,7 @@ static size_t emitted_count, emitted_capacity;
 
 static bool remember_input(const text_t *input)
 {
-    uint64_t hash = hash_bytes(text_bytes(input), input->length);
+    uint64_t hash = hash_bytes(input->bytes, input->length);
     for (size_t i = 0; i < emitted_count; i++) {
         if (emitted[i] == hash) {
             return false;
@@ -176,17 +143,6 @@ static bool remember_input(const text_t *input)
     return true;
 }
 
-static void write_file(const char *path, const char *data, size_t length)
-{
-    FILE *file = fopen(path, "w");
-    if (file == NULL ||
-        fwrite(data, 1, length, file) != length || fclose(file) != 0) {
-        fprintf(stderr, "corpus-gen: cannot write %s: %s\n", path,
-                strerror(errno));
-        exit(EXIT_FAILURE);
-    }
-}
-
 bool case_emit(case_t *kase, const char *directory)
 {
     if (!remember_input(&kase->input)) {
@@ -201,12 +157,14 @@ bool case_emit(case_t *kase, const char *directory)
     }
     snprintf(path, sizeof path, "%s/%s/%s.in", directory, kase->category,
              kase->name);
-    write_file(path, text_bytes(&kase->input), kase->input.length);
+    text_write(&kase->input, path);
     snprintf(path, sizeof path, "%s/%s/%s.reason", directory, kase->category,
              kase->name);
-    text_t reason = {0};
-    text_add(&reason, "%s\n", kase->reason);
-    write_file(path, text_bytes(&reason), reason.length);
-    free(reason.data);
+    text_t reason;
+    text_init(&reason);
+    text_add(&reason, kase->reason);
+    text_add(&reason, "\n");
+    text_write(&reason, path);
+    text_free(&reason);
     return true;
 }

@@ -13,18 +13,8 @@
 #include <stddef.h>
 
 #include "../../checkers/checkers.h"
+#include "../gen-common/gen_text.h"
 #include "gen_game.h"
-
-typedef struct {
-    char *data;
-    size_t length, capacity;
-} text_t;
-
-void text_add(text_t *text, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* The text so far; "" before anything was added. */
-const char *text_bytes(const text_t *text);
 
 /* What an A or P command did, as the engine's search plays it: words for
  * the case's reason and facts for choosing cases, not an expectation. */

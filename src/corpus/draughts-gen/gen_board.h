@@ -8,7 +8,7 @@
 
 #include "../../draughts/draughts.h"
 #include "../gen-common/gen_random.h"
-#include "gen_text.h"
+#include "../gen-common/gen_text.h"
 
 enum { MOVES_MAX = 128 };  /* 32 pieces x 4 directions bounds any list */
 

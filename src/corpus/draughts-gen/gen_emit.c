@@ -57,16 +57,7 @@ void emit(emitter_t *emitter, const char *kind, long index,
     snprintf(name, sizeof name, "%s-%ld-s%llu", kind, index,
              (unsigned long long)emitter->seed);
     snprintf(path, sizeof path, "%s/%s.in", emitter->folder, name);
-    FILE *file = fopen(path, "wb");
-    /* An empty input is a valid candidate: nothing to fwrite then. */
-    bool written = file != NULL &&
-                   (input->length == 0 ||
-                    fwrite(input->bytes, 1, input->length, file) ==
-                        input->length);
-    if (file == NULL || fclose(file) != 0 || !written) {
-        fprintf(stderr, "draughts-corpus-gen: cannot write %s\n", path);
-        exit(4);
-    }
+    text_write(input, path);
     fprintf(emitter->manifest, "%s\t%s\t%s\t%s\n", name, categories, hints,
             reason);
 }

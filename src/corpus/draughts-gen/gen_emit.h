@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "../../draughts/draughts.h"
-#include "gen_text.h"
+#include "../gen-common/gen_text.h"
 
 typedef struct {
     const char *folder;

@@ -5,7 +5,7 @@
 
 #include "../../draughts/draughts.h"
 #include "../gen-common/gen_random.h"
-#include "gen_text.h"
+#include "../gen-common/gen_text.h"
 
 /* Appends a case carrying the defect, built from `board`; `variant`
  * (0, 1, 2...) picks among the forms of the defect in turn. */

@@ -1,8 +1,9 @@
-/* gen_text.c -- a growing byte buffer; out of memory ends the generator,
- * which is a development tool with nothing to save. */
+/* gen_text.c -- a growing byte buffer, and writing it to a file. */
 #include "gen_text.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,7 @@ void text_add_bytes(text_t *text, const char *bytes, size_t length)
         size_t capacity = text->capacity * 2 + length + 64;
         char *grown = realloc(text->bytes, capacity);
         if (grown == NULL) {
-            fputs("draughts-corpus-gen: out of memory\n", stderr);
+            fputs("corpus-gen: out of memory\n", stderr);
             exit(3);
         }
         text->bytes = grown;
@@ -48,8 +49,23 @@ void text_printf(text_t *text, const char *format, ...)
     int length = vsnprintf(line, sizeof line, format, args);
     va_end(args);
     if (length < 0 || (size_t)length >= sizeof line) {
-        fputs("draughts-corpus-gen: formatted line too long\n", stderr);
+        fputs("corpus-gen: formatted line too long\n", stderr);
         exit(1);
     }
     text_add_bytes(text, line, (size_t)length);
+}
+
+void text_write(const text_t *text, const char *path)
+{
+    FILE *file = fopen(path, "wb");
+    /* An empty text is a valid file: nothing to fwrite then. */
+    bool written = file != NULL &&
+                   (text->length == 0 ||
+                    fwrite(text->bytes, 1, text->length, file) ==
+                        text->length);
+    if (file == NULL || fclose(file) != 0 || !written) {
+        fprintf(stderr, "corpus-gen: cannot write %s: %s\n", path,
+                strerror(errno));
+        exit(4);
+    }
 }
