@@ -60,7 +60,7 @@ check_worker() {
         check_one "$id" >&3
     done < "$list"
     runner_stop
-    rm -f -- "$RUNNER_OWN" "$RUNNER_OWN".*
+    rm -rf -- "$RUNNER_OWN" "$RUNNER_OWN".*
 }
 
 # check_one ID: runs case ID (its files: RUNNER_ACTUAL.*), compares, keeps
@@ -80,6 +80,7 @@ check_one() {
         actual=$RUNNER_ACTUAL
         note="(the output was cut by the crash: the first difference is from a rerun with unbuffered stdout, stdbuf -o0)"
     fi
+    if [[ -n ${judge:-} ]]; then judge_one "$id" "$actual"; return; fi
     if ((exact_stderr == 0)); then accept_stderr_shape "$case_path" "$actual" || shape_ok=0; fi
     # (read by corpus_compare)
     local CORPUS_STDOUT_SAME=0

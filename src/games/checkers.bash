@@ -21,6 +21,9 @@ GAME_OOM_CASES=(
 # The corpus pipeline, with its arguments, run from the top folder
 # (scripts/generate-corpus).
 GAME_CORPUS_PIPELINE=(src/corpus/checkers-pipeline)
+# The handout fixes every byte of the output: the assignment profile
+# compares stdout byte for byte, no judge.
+GAME_JUDGE=''
 GAME_EXPLAIN_AWK=$GAMES_DIR/checkers-explain.awk
 # The corpus's promises (scripts/corpus-stats): cases per category (a
 # row of several adds them up, joined by +) and in all.

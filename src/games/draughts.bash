@@ -21,6 +21,10 @@ GAME_OOM_CASES=(
 # (scripts/generate-corpus).
 GAME_CORPUS_PIPELINE=(src/corpus/draughts-pipeline --generator build/tools/draughts-corpus-gen
     --engine build/draughts --oracle "python3 src/corpus/draughts-oracle/draughts_oracle.py")
+# The handout fixes neither the order of moves nor the spacing: under the
+# assignment profile a run is judged by the rules of the game
+# (src/draughts-judge, JUDGE.md), not compared with our bytes.
+GAME_JUDGE=build/draughts-judge
 GAME_EXPLAIN_AWK=$GAMES_DIR/draughts-explain.awk
 # The corpus's promises (scripts/corpus-stats): cases per category and in
 # all.

@@ -14,6 +14,11 @@
 #   GAME_CORPUS_PIPELINE
 #                       the corpus pipeline and its arguments (an array),
 #                       run from the top folder by scripts/generate-corpus
+#   GAME_JUDGE          the output validator of the assignment profile, a
+#                       make target (Kattis interface: JUDGE INPUT ANSWER
+#                       FEEDBACK_DIR < OUTPUT, exit 42 accepted, 43 wrong),
+#                       or empty: the assignment profile compares stdout
+#                       byte for byte, as the handout fixes every byte
 #   GAME_EXPLAIN_AWK    the awk program that turns the reference's
 #                       `--explain` lines into an explanation of a difference
 #   GAME_CORPUS_MINIMUMS, GAME_CORPUS_TOTAL

@@ -107,7 +107,7 @@ most_said() {
 }
 
 @test "explain in check-engine: a draughts pruning off by one is named a missing pruning line, with its path from the root" {
-    check pruning --program draughts --category examples
+    check pruning --program draughts --profile strict --category examples
     assert_output --regexp 'explain: where: case [0-9]+'
     assert_output --regexp 'explain:   A1: \([0-9],[0-9]\)=>\([0-9],[0-9]\)\.'
     assert_output --regexp 'explain:   > (\|-)+(B2|A3|B4): pruning .*\(expected\)'

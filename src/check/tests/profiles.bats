@@ -69,10 +69,6 @@ block_of() {
     run scripts/check-engine build/checkers --profile strict --show 0 --output "$out"
     assert_success
     assert_equal "${lines[-1]}" "$all passed, 0 failed (profile strict)"
-    run scripts/check-engine --program draughts build/draughts --show 0 --output "$out"
-    assert_success
-    assert_output --partial 'profile assignment holds no draughts case'
-    assert_equal "${lines[-1]}" "$(corpus_list testdata/draughts | wc -l) passed, 0 failed (profile strict)"
 }
 
 @test "profiles: exiting 0 after an error line passes the assignment profile and fails strict in one group" {

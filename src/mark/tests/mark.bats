@@ -338,7 +338,8 @@ PY
     run scripts/mark --program draughts --output "$BATS_TEST_TMPDIR/out" --category examples \
         --category jumps --timeout 2 --memcheck 1 "$class/correct" "$class/hangs"
     assert_success
-    assert_line --index 0 --partial 'marking with profile strict'
+    # The assignment profile: each output judged by the rules (JUDGE.md).
+    assert_line --index 0 --partial 'profile assignment'
     local csv=$BATS_TEST_TMPDIR/out/marks.csv
     assert_equal "$(field correct passed "$csv")" "$(field correct total "$csv")"
     assert_equal "$(field correct warnings "$csv")" 0

@@ -1,0 +1,71 @@
+# judge-profile.bats -- check-engine's assignment profile for draughts
+# judges each run by the rules (build/draughts-judge, JUDGE.md) instead of
+# comparing its bytes: a program that differs from ours only where the
+# handout leaves the output open passes it and fails strict; a program
+# that breaks a rule fails exactly there, with the judge's words.
+
+# shellcheck source=src/test-lib/workflow.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/workflow.bash"
+
+setup() {
+    workflow_setup
+    out=$BATS_TEST_TMPDIR/out
+}
+
+# draughts_variant NAME PERL-PROGRAM FILE: our draughts engine with FILE
+# patched by PERL-PROGRAM, built at $BATS_TEST_TMPDIR/NAME. Fails when the
+# patch changes nothing.
+draughts_variant() {
+    local name=$1 program=$2 file=$3 dir=$BATS_TEST_TMPDIR/src-$1
+    cp -R src/draughts "$dir"
+    perl -0pi -e "$program" "$dir/$file"
+    if cmp -s "src/draughts/$file" "$dir/$file"; then
+        fail "the patch of $name no longer applies to src/draughts/$file"
+    fi
+    cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/$name" "$dir"/*.c
+}
+
+@test "judge profile: our engine passes every draughts case but the strict-only ones, and strict holds them all" {
+    local all strict_only
+    all=$(corpus_list testdata/draughts | wc -l)
+    strict_only=$(corpus_strict_only testdata/draughts | wc -l)
+    ((strict_only > 0 && strict_only < all))
+    run scripts/check-engine --program draughts build/draughts --show 0 --output "$out"
+    assert_success
+    assert_line --index 0 --partial "against $((all - strict_only)) cases, profile assignment (output.txt judged by the rules (build/draughts-judge)"
+    assert_equal "${lines[-1]}" "$((all - strict_only)) passed, 0 failed (profile assignment)"
+    run scripts/check-engine --program draughts build/draughts --profile strict --show 0 --output "$out"
+    assert_success
+    assert_equal "${lines[-1]}" "$all passed, 0 failed (profile strict)"
+}
+
+@test "judge profile: other spacing passes the assignment profile and fails every strict case" {
+    # shellcheck disable=SC2016 # perl's program
+    draughts_variant spaced 's/output_text\(output, "\.\\n"\);/output_text(output, " .\\n");/g' trace.c
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --category opening --show 0 --output "$out"
+    assert_success
+    assert_line --regexp '^[0-9]+ passed, 0 failed \(profile assignment\)$'
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --category opening --profile strict --show 0 --output "$out"
+    assert_failure
+    assert_line --regexp '^0 passed, [0-9]+ failed \(profile strict\)$'
+}
+
+@test "judge profile: a cut on alpha > beta fails where alpha = beta, with the judge's rule and message" {
+    # shellcheck disable=SC2016 # perl's program
+    draughts_variant cut-strict 's/if \(alpha >= beta && i \+ 1 < moves->count\)/if (alpha > beta \&\& i + 1 < moves->count)/' search.c
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/cut-strict" --category pruning --show 1 --output "$out"
+    assert_failure
+    assert_line --regexp '^[0-9]+ passed, [1-9][0-9]* failed \(profile assignment\)$'
+    assert_output --regexp 'judge: .*alpha >= beta'
+    # The kept report: the judge's message, the path to the node, a rerun.
+    local report
+    report=$(find "$out/failures" -name '*.txt' | head -n 1)
+    [[ -n $report ]] || fail "no failure report kept"
+    run cat "$report"
+    assert_line --regexp '^wrong answer in case [0-9]+ .* at output line [0-9]+:$'
+    assert_line --regexp '^path: A1 '
+    assert_line --regexp '^judge:  build/draughts-judge testdata/draughts/pruning/'
+    # Every failure is the judge's (symptom code judge), none a crash.
+    run awk -F '\t' '$3 == "fail" && $5 != "judge"' "$out/results.tsv"
+    assert_output ''
+}
