@@ -85,8 +85,15 @@ static bool set_limits(const driver_limits_t *limits)
      * shares its uid. */
     long processes = limits->uid >= 0 ? limits->processes : limits->processes + 4;
     rlim_t cpu = (rlim_t)limits->cpu_seconds;
+    /* The memory a program may use is its data (heap, anonymous and
+     * writable mappings: what a memory bomb in any language grows); its
+     * address space, reservations included, may be a few times more, so
+     * that a JVM, which reserves far more than it touches, can start. */
+    rlim_t data = (rlim_t)limits->memory_mib << 20;
+    rlim_t space = data * SANDBOX_ADDRESS_SPACE_FACTOR;
     return set_limit(RLIMIT_CPU, cpu, cpu + 1) &&
-           set_limit(RLIMIT_AS, (rlim_t)limits->memory_mib << 20, (rlim_t)limits->memory_mib << 20) &&
+           set_limit(RLIMIT_DATA, data, data) &&
+           set_limit(RLIMIT_AS, space, space) &&
            set_limit(RLIMIT_FSIZE, (rlim_t)limits->fsize_kib << 10, (rlim_t)limits->fsize_kib << 10) &&
            set_limit(RLIMIT_NPROC, (rlim_t)processes, (rlim_t)processes) &&
            set_limit(RLIMIT_CORE, 0, 0);

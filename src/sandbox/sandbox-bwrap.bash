@@ -36,6 +36,15 @@ sandbox_bwrap_args() {
         --bind "$dir/io" /sandbox/io
         --perms 0500 --file 3 /sandbox/driver
         --chdir /sandbox/work)
+    local folder_env=()
+    if [[ -n ${SANDBOX_FOLDER:-} ]]; then
+        if ((${SANDBOX_FOLDER_WRITABLE:-0})); then
+            sandbox_args+=(--bind "$SANDBOX_FOLDER" /sandbox/folder)
+        else
+            sandbox_args+=(--ro-bind "$SANDBOX_FOLDER" /sandbox/folder)
+        fi
+        folder_env=(SANDBOX_FOLDER=/sandbox/folder)
+    fi
     local driver=(--timeout "$sandbox_opt_timeout" --cpu "$sandbox_opt_cpu"
         --memory "$sandbox_opt_memory" --fsize "$sandbox_opt_fsize" --procs "$sandbox_opt_procs") flag
     for flag in "${SANDBOX_MEMCHECK_FLAGS[@]}"; do driver+=(--valgrind-flag "$flag"); done
@@ -52,7 +61,7 @@ sandbox_bwrap_args() {
         if [[ $help == *--disable-userns* ]]; then sandbox_args+=(--disable-userns); fi
     fi
     sandbox_args+=(-- /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp TMPDIR=/tmp
-        LANG=C.UTF-8 /sandbox/driver "${driver[@]}")
+        LANG=C.UTF-8 "${folder_env[@]}" /sandbox/driver "${driver[@]}")
 }
 
 sandbox_describe() {
@@ -104,6 +113,7 @@ sandbox_start_bwrap() {
     local dir=$SANDBOX_DIR program=$SANDBOX_PROGRAM mode i
     if ((EUID == 0)); then
         SANDBOX_UID=$(sandbox_new_uid)
+        sandbox_folder_owner "$SANDBOX_UID" || return 1
         # The program runs as SANDBOX_UID: it needs to read and run itself.
         mode=$(stat -L -c %A -- "$program")
         if [[ ${mode:7:1} != r || ${mode:9:1} != x ]]; then

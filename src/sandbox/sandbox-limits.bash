@@ -23,8 +23,10 @@ sandbox_start_limits() {
         --cpu "$SANDBOX_CPU" --memory "$SANDBOX_MEMORY_MIB" --fsize "$SANDBOX_FSIZE_KIB" --procs "$procs")
     for flag in "${SANDBOX_MEMCHECK_FLAGS[@]}"; do driver+=(--valgrind-flag "$flag"); done
     [[ -z $SANDBOX_UID ]] || driver+=(--uid "$SANDBOX_UID")
+    local folder_env=()
+    [[ -z ${SANDBOX_FOLDER:-} ]] || folder_env=(SANDBOX_FOLDER="$SANDBOX_FOLDER")
     sandbox_start_driver /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$SANDBOX_DIR/tmp" \
-        TMPDIR="$SANDBOX_DIR/tmp" LANG=C.UTF-8 "$SANDBOX_DRIVER" "${driver[@]}"
+        TMPDIR="$SANDBOX_DIR/tmp" LANG=C.UTF-8 "${folder_env[@]}" "$SANDBOX_DRIVER" "${driver[@]}"
 }
 
 # sandbox_limits_uid: root ignores ulimit -u, so without bubblewrap the
@@ -40,7 +42,10 @@ sandbox_limits_uid() {
         cp -- "$SANDBOX_PROGRAM" "$SANDBOX_DIR/program" && chmod 755 "$SANDBOX_DIR/program"
         SANDBOX_PROGRAM=$SANDBOX_DIR/program
     fi
-    if sandbox_reaches "$uid" "$SANDBOX_PROGRAM"; then SANDBOX_UID=$uid; fi
+    if sandbox_reaches "$uid" "$SANDBOX_PROGRAM"; then
+        SANDBOX_UID=$uid
+        sandbox_folder_owner "$uid"
+    fi
 }
 
 # sandbox_reaches UID PROGRAM: UID can run PROGRAM and write in the

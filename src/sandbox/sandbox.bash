@@ -27,7 +27,7 @@
 # Where bubblewrap is missing or refused (no user namespaces), sandbox_start
 # says so on stderr and the runs go on with the limits only: the same
 # driver, started outside any namespace (sandbox-limits.bash), with the
-# same protocol and limits (CPU, address space, file size, processes, the
+# same protocol and limits (CPU, memory, file size, processes, the
 # timeout), a working directory and TMPDIR (and HOME) of its own, the
 # driver's environment (PATH /usr/local/bin:/usr/bin:/bin, LANG; nothing
 # of the caller's); every process a run leaves is killed by descent (the
@@ -38,14 +38,24 @@
 # API
 #   sandbox_start PROGRAM [--no-sandbox] [--cpu S] [--memory MIB]
 #                 [--fsize KIB] [--procs N] [--timeout S]
+#                 [--folder DIR [--folder-writable]]
 #       (also the short form sandbox_start PROGRAM [1|0 [TIMEOUT]], 0 being
 #       --no-sandbox.) Defaults: timeout 10 s, CPU the timeout rounded up plus 1,
-#       memory 1024 MiB (address space), files 65536 KiB, 64 processes.
+#       memory 1024 MiB (data: heap and anonymous memory; the address
+#       space may be four times that, for a JVM's reservations), files
+#       65536 KiB, 64 processes.
 #       Sets SANDBOX_MODE (bwrap or limits), SANDBOX_WHY (why limits only),
 #       SANDBOX_PROGRAM, SANDBOX_DIR, SANDBOX_PID (bubblewrap's pid),
 #       SANDBOX_UID (the program's uid, or empty: the caller's own),
 #       SANDBOX_TIMEOUT, SANDBOX_CPU, SANDBOX_MEMORY_MIB, SANDBOX_FSIZE_KIB,
-#       SANDBOX_PROCS. Returns 2 on bad usage, 1 when it cannot make its
+#       SANDBOX_PROCS. --folder: a copy of DIR (SANDBOX_FOLDER, on this
+#       side) is the program's folder, read-only to it unless
+#       --folder-writable; the program finds it through the environment
+#       variable SANDBOX_FOLDER (/sandbox/folder inside bubblewrap): a
+#       launcher such as `exec java -cp "$SANDBOX_FOLDER" hw4 "$@"` runs a
+#       program that is more than one file, and a build writes into a
+#       writable one (read back from SANDBOX_FOLDER before sandbox_stop).
+#       Returns 2 on bad usage, 1 when it cannot make its
 #       directory; a sandbox it cannot start is the limits-only mode.
 #   sandbox_run MODE INPUT OUT ERR STATUS_FILE [HOW [LOG]]
 #       MODE stdin: INPUT on stdin, stdout into OUT; graded: INPUT as
@@ -121,10 +131,13 @@ sandbox_build_driver() {
 sandbox_parse_options() {
     sandbox_opt_program='' sandbox_opt_sandbox=1 sandbox_opt_timeout=10 sandbox_opt_cpu=''
     sandbox_opt_memory=1024 sandbox_opt_fsize=65536 sandbox_opt_procs=64
+    sandbox_opt_folder='' sandbox_opt_folder_writable=0
     local positional=()
     while (($#)); do
         case $1 in
             --no-sandbox) sandbox_opt_sandbox=0; shift; continue ;;
+            --folder-writable) sandbox_opt_folder_writable=1; shift; continue ;;
+            --folder) sandbox_opt_folder=${2:-} ;;
             --cpu) sandbox_opt_cpu=${2:-} ;;
             --memory) sandbox_opt_memory=${2:-} ;;
             --fsize) sandbox_opt_fsize=${2:-} ;;
@@ -188,6 +201,7 @@ sandbox_start() {
     SANDBOX_TIMEOUT=$sandbox_opt_timeout SANDBOX_CPU=$sandbox_opt_cpu
     SANDBOX_MEMORY_MIB=$sandbox_opt_memory SANDBOX_FSIZE_KIB=$sandbox_opt_fsize
     SANDBOX_PROCS=$sandbox_opt_procs SANDBOX_SEQ=0 SANDBOX_PID='' SANDBOX_UID='' SANDBOX_WHY=''
+    SANDBOX_FOLDER='' SANDBOX_FOLDER_WRITABLE=$sandbox_opt_folder_writable
     sandbox_sweep
     if ! SANDBOX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/sandbox.XXXXXX") ||
         ! mkdir -m 700 "$SANDBOX_DIR/io" "$SANDBOX_DIR/work" "$SANDBOX_DIR/tmp"; then
@@ -198,6 +212,10 @@ sandbox_start() {
     fi
     # The shell that owns the sandbox (the driver dies with it): see sandbox_sweep.
     echo "$BASHPID" > "$SANDBOX_DIR/owner"
+    if [[ -n $sandbox_opt_folder ]] && ! sandbox_copy_folder "$sandbox_opt_folder"; then
+        sandbox_stop
+        return 1
+    fi
     if [[ ! -f $SANDBOX_DRIVER || ! -x $SANDBOX_DRIVER ]]; then
         echo "sandbox: the driver is not built: make $SANDBOX_DRIVER" >&2
         sandbox_stop
@@ -223,6 +241,24 @@ sandbox_start() {
     }
 }
 
+# sandbox_copy_folder DIR: the program's folder, copied to SANDBOX_DIR/folder
+# (SANDBOX_FOLDER): the program works on a copy, readable by any uid (the
+# program's may be another), never on the caller's files.
+sandbox_copy_folder() {
+    [[ -d $1 ]] || { echo "sandbox: no folder '$1'" >&2; return 1; }
+    SANDBOX_FOLDER=$SANDBOX_DIR/folder
+    if ! cp -R -- "$1" "$SANDBOX_FOLDER" || ! chmod -R a+rX,go-w -- "$SANDBOX_FOLDER"; then
+        echo "sandbox: cannot copy the folder '$1'" >&2
+        return 1
+    fi
+}
+
+# sandbox_folder_owner UID: a writable folder belongs to the program's uid.
+sandbox_folder_owner() {
+    [[ -n ${SANDBOX_FOLDER:-} && ${SANDBOX_FOLDER_WRITABLE:-0} == 1 && -n $1 ]] || return 0
+    chown -R "$1:$1" -- "$SANDBOX_FOLDER"
+}
+
 # sandbox_sweep: removes the directories of sandboxes whose owner died
 # without sandbox_stop (a worker killed, an interrupted run): ours, with an
 # owner file naming a pid that no longer runs.
@@ -246,7 +282,7 @@ sandbox_stop() {
     [[ -n ${SANDBOX_DIR:-} ]] || return 0
     sandbox_end_driver
     rm -rf -- "$SANDBOX_DIR"
-    SANDBOX_DIR='' SANDBOX_MODE=''
+    SANDBOX_DIR='' SANDBOX_MODE='' SANDBOX_FOLDER=''
 }
 
 sandbox_run() {

@@ -32,6 +32,8 @@
 #define SANDBOX_IO "/sandbox/io"
 #define SANDBOX_WORK "/sandbox/work"
 #define SANDBOX_TMP "/tmp"
+/* The address space a run may have, in times its memory (data) limit. */
+#define SANDBOX_ADDRESS_SPACE_FACTOR 4
 
 enum { DRIVER_PATH_SIZE = 4096 };
 
