@@ -120,7 +120,7 @@ explain_difference() {
 # The program's runs, through the sandbox (src/sandbox/sandbox.bash): one
 # sandbox per worker, started once.
 runner_start() {
-    sandbox_start "$engine_path" "$sandbox" "$CORPUS_TIMEOUT"
+    sandbox_start "$engine_path" "$sandbox" "$CORPUS_TIMEOUT" ${engine_folder:+--folder "$engine_folder"}
 }
 
 runner_stop() {

@@ -1,0 +1,134 @@
+# languages.bats -- a program handed in as a folder of C++, Java or Python
+# is built and run in the sandbox as the HW4 grader builds and runs it,
+# and judged: the test players of src/draughts-judge/tests/players, a
+# correct and a faulty variant each (the variant is set in a copy of the
+# sources: the sandbox passes no environment). Memory bombs in C, Java and
+# Python are stopped by the limit that lets a JVM start.
+
+# shellcheck source=src/test-lib/workflow.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/workflow.bash"
+
+setup() {
+    workflow_setup
+    players=$root/src/draughts-judge/tests/players
+    out=$BATS_TEST_TMPDIR/out
+    # shellcheck source=src/languages/languages.bash
+    source "$root/src/languages/languages.bash"
+}
+
+# player LANG VARIANT: a copy of the LANG player whose default variant is
+# VARIANT, at $BATS_TEST_TMPDIR/LANG-VARIANT (its path on stdout).
+player() {
+    local dir=$BATS_TEST_TMPDIR/$1-$2
+    cp -R "$players/$1" "$dir"
+    case $1 in
+        java) sed -i "s/if (variant == null) variant = \"reference-like\";/if (variant == null) variant = \"$2\";/" "$dir/hw4.java" ;;
+        python) sed -i "s/os.environ.get(\"HW4_VARIANT\", \"reference-like\")/os.environ.get(\"HW4_VARIANT\", \"$2\")/" "$dir/player.py" ;;
+    esac
+    [[ $2 == reference-like ]] || ! diff -rq "$players/$1" "$dir" >/dev/null || fail "the variant $2 was not set in $dir"
+    printf '%s\n' "$dir"
+}
+
+@test "languages: a folder's language from its files; none or several is a sentence" {
+    run language_of "$players/java"
+    assert_output java
+    run language_of "$players/cpp"
+    assert_output cpp
+    run language_of "$players/python"
+    assert_output python
+    mkdir "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/mixed"
+    run language_of "$BATS_TEST_TMPDIR/empty"
+    assert_failure
+    assert_output --partial 'no source file of a known language'
+    touch "$BATS_TEST_TMPDIR/mixed/a.c" "$BATS_TEST_TMPDIR/mixed/B.java"
+    run language_of "$BATS_TEST_TMPDIR/mixed"
+    assert_failure
+    assert_output --partial 'several languages (c java)'
+}
+
+@test "languages: Java, Python and C++ players built and run as the grader does, judged: each passes" {
+    local lang
+    for lang in java python cpp; do
+        run scripts/check-engine --program draughts "$(player "$lang" reference-like)" \
+            --category examples --category jumps --show 0 --output "$out"
+        assert_success
+        assert_line --regexp '^[1-9][0-9]* passed, 0 failed \(profile assignment\)$'
+    done
+    assert_line --index 0 --partial ': cpp'
+    assert_line --index 1 'check-engine: built in the sandbox with: g++ "$@" -o hw4'
+}
+
+@test "languages: a Java player with a wrong leaf value and a Python one cutting on alpha > beta fail, with the judge's rule" {
+    run scripts/check-engine --program draughts "$(player java wrong-leaf)" --category opening --show 0 --output "$out"
+    assert_failure
+    assert_line --index 1 'check-engine: built in the sandbox with: javac *.java'
+    # shellcheck disable=SC2016 # a backquote of the judge's text
+    assert_line --regexp '^  [0-9]+ cases: judge: a B4 line carries `; h=V`'
+    run scripts/check-engine --program draughts "$(player python cut-strict)" --category pruning --show 0 --output "$out"
+    assert_failure
+    assert_line --regexp '^  [0-9]+ cases: judge: after each child, when alpha >= beta and moves remain'
+}
+
+@test "languages: a folder that does not build is refused with the compiler's first error" {
+    local dir=$BATS_TEST_TMPDIR/broken
+    cp -R "$players/java" "$dir"
+    echo 'this is not Java' >> "$dir/hw4.java"
+    run scripts/check-engine --program draughts "$dir" --category examples --output "$out"
+    assert_failure 2
+    assert_output --regexp "does not build: 'javac \\*\\.java' ended with exit status 1: .*error"
+}
+
+# bomb LANG: the launcher and folder of a program that allocates without
+# end in LANG, in $BATS_TEST_TMPDIR/bomb-LANG.
+bomb() {
+    local dir=$BATS_TEST_TMPDIR/bomb-$1
+    mkdir -p "$dir"
+    case $1 in
+        c) printf '%s\n' '#include <stdio.h>' '#include <stdlib.h>' '#include <string.h>' \
+               'int main(void) { puts("started"); fflush(stdout);' \
+               '    for (;;) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, 1, 1 << 20); } }' > "$dir/bomb.c"
+           cc -O0 -o "$dir/program" "$dir/bomb.c" ;;
+        java) printf '%s\n' 'import java.util.*;' 'public class hw4 { public static void main(String[] a) {' \
+               '  System.out.println("started"); System.out.flush();' \
+               '  List<long[]> l = new ArrayList<>(); for (;;) l.add(new long[1 << 17]); } }' > "$dir/hw4.java"
+              (cd "$dir" && javac hw4.java) ;;
+        python) printf '%s\n' 'print("started", flush=True)' 'l = []' 'while True: l.append(bytearray(1 << 20))' > "$dir/hw4.py" ;;
+    esac
+    language_launcher "$dir" "$1" "$dir.run"
+}
+
+@test "languages: a memory bomb in C, Java or Python is stopped at the limit, well before the timeout" {
+    local lang status started
+    for lang in c java python; do
+        bomb "$lang"
+        # (the default memory limit, check-engine's: 1024 MiB of data)
+        sandbox_start "$BATS_TEST_TMPDIR/bomb-$lang.run" --folder "$BATS_TEST_TMPDIR/bomb-$lang" --timeout 30
+        started=$SECONDS
+        sandbox_run stdin /dev/null "$out.out" "$out.err" "$out.status"
+        sandbox_stop
+        read -r status < "$out.status"
+        # It started (a JVM that cannot start proves nothing), then it
+        # was stopped: not a success, not a hang.
+        [[ $(head -n 1 "$out.out") == started ]] || fail "$lang bomb did not start: $(head -c 300 "$out.err")"
+        ((status != 0 && status != 124)) || fail "$lang bomb: status $status"
+        ((SECONDS - started < 20)) || fail "$lang bomb: ran $((SECONDS - started)) s"
+    done
+}
+
+@test "languages: the program's folder is read-only to it, and a copy: the caller's files are never touched" {
+    local dir=$BATS_TEST_TMPDIR/writer
+    mkdir -p "$dir"
+    printf '%s\n' 'import os, sys' \
+        'try:' '    open(os.path.join(os.environ["SANDBOX_FOLDER"], "mine.txt"), "w").write("x")' \
+        '    print("wrote")' 'except OSError as e:' '    print("refused", e.errno)' > "$dir/hw4.py"
+    language_launcher "$dir" python "$dir.run"
+    sandbox_start "$dir.run" --folder "$dir"
+    sandbox_run stdin /dev/null "$out.out" "$out.err" "$out.status"
+    local own_copy=0
+    # (limits only, as the caller's own uid: the copy is the program's)
+    [[ $SANDBOX_MODE == bwrap || -n $SANDBOX_UID ]] || own_copy=1
+    sandbox_stop
+    run cat "$out.out"
+    if ((own_copy)); then assert_output wrote; else assert_output --regexp '^refused (13|30)$'; fi
+    [[ ! -e $dir/mine.txt ]] || fail "the program wrote into the caller's folder"
+}
