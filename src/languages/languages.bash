@@ -33,13 +33,13 @@ language_field() {
     language_rows | awk -F '\t' -v lang="$1" -v col="$column" '$1 == lang { print $col; found = 1 } END { exit !found }'
 }
 
-# language_files DIR LANG: LANG's source files in DIR (not in subfolders),
-# NUL-separated, sorted.
+# language_files DIR LANG: LANG's source files under DIR, as paths
+# relative to it, NUL-separated, sorted.
 language_files() {
     local globs pattern names=()
     globs=$(language_rows | awk -F '\t' -v lang="$2" '$1 == lang { print $2 }')
     for pattern in $globs; do names+=(-o -name "$pattern"); done
-    find "$1" -maxdepth 1 -type f \( "${names[@]:1}" \) -printf '%P\0' | LC_ALL=C sort -z
+    find "$1" -type f \( "${names[@]:1}" \) -printf '%P\0' | LC_ALL=C sort -z
 }
 
 language_of() {
@@ -54,6 +54,12 @@ language_of() {
         echo "sources in several languages (${found[*]}): one language a program"
     fi
     return 1
+}
+
+# language_native LANG: whether LANG's build makes the executable itself
+# (C, C++: it can run alone, and under Valgrind).
+language_native() {
+    [[ $(language_field "$1" run) == "\"\$SANDBOX_FOLDER/$(language_field "$1" product)\"" ]]
 }
 
 language_built() {
@@ -90,6 +96,10 @@ language_launcher() {
 language_build() {
     local dir=$1 lang=$2 command=$3 timeout=$4 sandbox=$5 out=$6 log=$7 status=0 launcher sources=()
     [[ -n $command ]] || command=$(language_field "$lang" build)
+    # A command that names no sources gets them as its arguments.
+    if [[ $command != - && $command != *'$@'* && $command != *'$*'* && $command != *'*.'* ]]; then
+        command+=' "$@"'
+    fi
     if [[ $command == - ]]; then  # nothing to build: the folder as it is
         rm -rf -- "$out" && cp -R -- "$dir" "$out" && : > "$log"
         return

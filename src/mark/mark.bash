@@ -3,12 +3,6 @@
 # which cases a run checks, and the hashes that make a submission's key.
 # Sourced after src/golden/corpus.bash.
 
-# The compile command when --compile is not given: the assignments' own
-# strict C99 line, every warning on. The .c files are its arguments.
-# shellcheck disable=SC2016,SC2034 # "$@" is for the compile, in the sandbox; used by the scripts that source this file
-MARK_DEFAULT_COMPILE='gcc -std=c99 -Wall -Wextra -Wpedantic -O2 -o program "$@" -lm'
-
-
 # mark_tree_hash DIR: one sha256 over the names and bytes of every regular
 # file under DIR (symbolic links and special files are never read).
 mark_tree_hash() {
@@ -22,7 +16,8 @@ mark_tree_hash() {
 # mark_tools_hash ROOT: the marking's own code; a change re-marks everything.
 mark_tools_hash() {
     local root=$1 file
-    for file in scripts/mark src/mark/mark-one src/mark/mark-compile src/mark/mark.bash \
+    for file in scripts/mark src/mark/mark-one src/mark/mark.bash src/languages/languages.bash \
+        src/languages/languages.tsv src/check/check-judge.bash \
         scripts/check-engine src/check/check-report.bash src/golden/corpus.bash \
         src/sandbox/sandbox.bash src/sandbox/*.[ch]; do
         if [[ -f $root/$file ]]; then sha256sum -- "$root/$file" | cut -d' ' -f1; fi

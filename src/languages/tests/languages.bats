@@ -7,6 +7,8 @@
 
 # shellcheck source=src/test-lib/workflow.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/workflow.bash"
+# shellcheck source=src/test-lib/players.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/players.bash"
 
 setup() {
     workflow_setup
@@ -14,19 +16,6 @@ setup() {
     out=$BATS_TEST_TMPDIR/out
     # shellcheck source=src/languages/languages.bash
     source "$root/src/languages/languages.bash"
-}
-
-# player LANG VARIANT: a copy of the LANG player whose default variant is
-# VARIANT, at $BATS_TEST_TMPDIR/LANG-VARIANT (its path on stdout).
-player() {
-    local dir=$BATS_TEST_TMPDIR/$1-$2
-    cp -R "$players/$1" "$dir"
-    case $1 in
-        java) sed -i "s/if (variant == null) variant = \"reference-like\";/if (variant == null) variant = \"$2\";/" "$dir/hw4.java" ;;
-        python) sed -i "s/os.environ.get(\"HW4_VARIANT\", \"reference-like\")/os.environ.get(\"HW4_VARIANT\", \"$2\")/" "$dir/player.py" ;;
-    esac
-    [[ $2 == reference-like ]] || ! diff -rq "$players/$1" "$dir" >/dev/null || fail "the variant $2 was not set in $dir"
-    printf '%s\n' "$dir"
 }
 
 @test "languages: a folder's language from its files; none or several is a sentence" {

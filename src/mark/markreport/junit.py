@@ -38,7 +38,7 @@ def junit_cases(row, cases, args):
     base = row["_base"]
     program = args.program
     compile_text = read_text(os.path.join(base, "compile.txt"), 200000)
-    compiled = row["compiled"] in ("yes", "binary")
+    compiled = row["compiled"] in ("yes", "binary", "interpreted")
     yield (program + ".compile", "compile", "pass" if compiled else "fail",
            "" if compiled else row["reason"], compile_text, "")
     yield from case_entries(row, cases, program)

@@ -103,7 +103,7 @@ def class_rates(rows, categories):
     produced a program (one that does not compile fails every category
     alike, and would hide which part the class got wrong)."""
     rates = {}
-    ran = [r for r in rows if r["compiled"] in ("yes", "binary") and r["state"] != "error"]
+    ran = [r for r in rows if r["compiled"] in ("yes", "binary", "interpreted") and r["state"] != "error"]
     for c, _ in categories:
         passed = sum(r["categories"][c]["passed"] for r in ran)
         total = sum(r["categories"][c]["total"] for r in ran)
