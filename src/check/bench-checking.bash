@@ -7,10 +7,10 @@
 # shellcheck disable=SC2154 # out, quick: scripts/bench's
 
 # The targets of the issues on checking and marking.
-CHECK_ENGINE_RATIO_LIMIT=2 MARK_CLASS_SIZE=50 MARK_SECONDS_LIMIT=240
+CHECK_ENGINE_RATIO_LIMIT=2 JUDGED_RATIO_LIMIT=2 MARK_CLASS_SIZE=50 MARK_SECONDS_LIMIT=240
 MARK_MEMCHECK_CLASS_SIZE=10 MARK_MEMCHECK_EXTRA_LIMIT=10
 # What the tables measure, for the targets.
-check_engine_ratio='' mark_seconds='' mark_memcheck_extra=''
+check_engine_ratio='' judged_ratio='' mark_seconds='' mark_memcheck_extra=''
 
 # check_engine_table: the whole checkers corpus run by check-engine
 # (profile strict, the sandbox, default jobs) and by a plain loop that
@@ -34,6 +34,25 @@ check_engine_table() {
     printf '%-58s %10s\n' "ratio" "$check_engine_ratio"
     echo "-- the sandbox's cost per run (src/sandbox/sandbox-bench) --"
     src/sandbox/sandbox-bench --runs 200 --starts 5 2>&1 | tail -n 6
+}
+
+# judged_table: check-engine on our draughts engine over the whole draughts
+# corpus, judged by the rules (assignment profile, build/draughts-judge)
+# and compared byte for byte (strict), in one hyperfine run.
+judged_table() {
+    local load times strict judged runs=3
+    ((quick == 0)) || runs=1
+    load=$(load_average)
+    times=$(timed judged --warmup 1 --runs "$runs" \
+        -n "strict" "scripts/check-engine --program draughts build/draughts --profile strict --show 0 --output $out/check-strict" \
+        -n "judged" "scripts/check-engine --program draughts build/draughts --profile assignment --show 0 --output $out/check-judged")
+    { read -r strict _; read -r judged _; } <<<"$times"
+    judged_ratio=$(awk -v a="$judged" -v b="$strict" 'BEGIN { printf "%.2f", a / b }')
+    echo "== check-engine on our draughts engine, whole corpus: judged against byte for byte (hyperfine --runs $runs; load $load) =="
+    printf '%-58s %10s\n' command 'wall s'
+    printf '%-58s %10.2f\n' "--profile strict (all cases, compared byte for byte)" "$strict"
+    printf '%-58s %10.2f\n' "--profile assignment (judged by build/draughts-judge)" "$judged"
+    printf '%-58s %10s\n' "ratio" "$judged_ratio"
 }
 
 # mark_seconds_of CLASS OUT MEMCHECK: wall seconds of scripts/mark over the
@@ -76,6 +95,10 @@ checking_targets() {
             "$CHECK_ENGINE_RATIO_LIMIT" "$(verdict at_most "$check_engine_ratio" "$CHECK_ENGINE_RATIO_LIMIT")"
     else
         target 'check-engine / plain loop, whole corpus' - "$CHECK_ENGINE_RATIO_LIMIT" 'not measured (--engine-only)'
+    fi
+    if [[ -n $judged_ratio ]]; then
+        target 'check-engine draughts: judged / strict' "$judged_ratio" \
+            "$JUDGED_RATIO_LIMIT" "$(verdict at_most "$judged_ratio" "$JUDGED_RATIO_LIMIT")"
     fi
     if [[ -n $mark_seconds ]]; then
         target "mark: $MARK_CLASS_SIZE submissions, wall s" "$(printf '%.1f' "$mark_seconds")" \

@@ -16,8 +16,10 @@ JUDGE_WRONG=43
 judge_one() {
     local id=$1 actual=$2 case_path=$cases/$1 status verdict=0 feedback code phrase
     read -r status < "$actual.status"
+    # One feedback folder a worker: the judge writes its message anew
+    # each time (a process less per case than emptying it).
     feedback=$RUNNER_OWN.feedback
-    rm -rf -- "$feedback" && mkdir -p -- "$feedback"
+    [[ -d $feedback ]] || mkdir -p -- "$feedback"
     if ((status > 128 || status == 124)) || [[ ! -s $actual.out ]]; then
         # A hang, a flood, a crash or nothing printed: no output to judge.
         judge_report "$id" "$actual" "nothing to judge: the program's run ended with $(corpus_describe_status "$status")$([[ -s $actual.out ]] || echo ', output.txt empty or missing')" > "$RUNNER_OWN.report"
