@@ -12,47 +12,49 @@ MARK_MEMCHECK_CLASS_SIZE=10 MARK_MEMCHECK_EXTRA_LIMIT=10
 # What the tables measure, for the targets.
 check_engine_ratio='' judged_ratio='' mark_seconds='' mark_memcheck_extra=''
 
+# timed_pair NAME TITLE LABEL_A COMMAND_A LABEL_B COMMAND_B: both commands
+# in one hyperfine run (so that the ratio compares like with like), and
+# their table; `pair_ratio`, the second's time over the first's.
+timed_pair() {
+    local name=$1 title=$2 runs=3 load times first second
+    ((quick == 0)) || runs=1
+    load=$(load_average)
+    times=$(timed "$name" --warmup 1 --runs "$runs" --command-name="$3" "$4" --command-name="$5" "$6")
+    { read -r first _; read -r second _; } <<<"$times"
+    pair_ratio=$(awk -v a="$second" -v b="$first" 'BEGIN { printf "%.2f", a / b }')
+    echo "== $title (hyperfine --runs $runs; load $load) =="
+    printf '%-58s %10s\n' command 'wall s'
+    printf '%-58s %10.2f\n' "$3" "$first" "$5" "$second"
+    printf '%-58s %10s\n' "ratio" "$pair_ratio"
+}
+
 # check_engine_table: the whole checkers corpus run by check-engine
 # (profile strict, the sandbox, default jobs) and by a plain loop that
-# only runs the engine on every input, in one hyperfine run so that the
-# ratio compares like with like; then the sandbox's own cost per run.
+# only runs the engine on every input; then the sandbox's own cost per run.
 check_engine_table() {
-    local loop=$out/plain-loop.sh load times plain ce runs=3
-    ((quick == 0)) || runs=1
+    local loop=$out/plain-loop.sh
     # shellcheck disable=SC2016 # a script's text
     printf '%s\n' '#!/usr/bin/env bash' \
         'for input in testdata/checkers/*/*.in; do build/checkers < "$input" > /dev/null 2>&1; done' > "$loop"
-    load=$(load_average)
-    times=$(timed check-engine --warmup 1 --runs "$runs" -n "plain loop" "bash $loop" \
-        -n "check-engine" "scripts/check-engine build/checkers --profile strict --show 0 --output $out/check-engine")
-    { read -r plain _; read -r ce _; } <<<"$times"
-    check_engine_ratio=$(awk -v a="$ce" -v b="$plain" 'BEGIN { printf "%.2f", a / b }')
-    echo "== check-engine on our engine, the whole checkers corpus (hyperfine --runs $runs; load $load) =="
-    printf '%-58s %10s\n' command 'wall s'
-    printf '%-58s %10.2f\n' "a plain loop: build/checkers < each input" "$plain"
-    printf '%-58s %10.2f\n' "scripts/check-engine build/checkers --profile strict" "$ce"
-    printf '%-58s %10s\n' "ratio" "$check_engine_ratio"
+    timed_pair check-engine "check-engine on our engine, the whole checkers corpus" \
+        "a plain loop: build/checkers < each input" "bash $loop" \
+        "scripts/check-engine build/checkers --profile strict" \
+        "scripts/check-engine build/checkers --profile strict --show 0 --output $out/check-engine"
+    check_engine_ratio=$pair_ratio
     echo "-- the sandbox's cost per run (src/sandbox/sandbox-bench) --"
     src/sandbox/sandbox-bench --runs 200 --starts 5 2>&1 | tail -n 6
 }
 
 # judged_table: check-engine on our draughts engine over the whole draughts
-# corpus, judged by the rules (assignment profile, build/draughts-judge)
-# and compared byte for byte (strict), in one hyperfine run.
+# corpus, compared byte for byte (strict) and judged by the rules
+# (assignment profile, build/draughts-judge).
 judged_table() {
-    local load times strict judged runs=3
-    ((quick == 0)) || runs=1
-    load=$(load_average)
-    times=$(timed judged --warmup 1 --runs "$runs" \
-        -n "strict" "scripts/check-engine --program draughts build/draughts --profile strict --show 0 --output $out/check-strict" \
-        -n "judged" "scripts/check-engine --program draughts build/draughts --profile assignment --show 0 --output $out/check-judged")
-    { read -r strict _; read -r judged _; } <<<"$times"
-    judged_ratio=$(awk -v a="$judged" -v b="$strict" 'BEGIN { printf "%.2f", a / b }')
-    echo "== check-engine on our draughts engine, whole corpus: judged against byte for byte (hyperfine --runs $runs; load $load) =="
-    printf '%-58s %10s\n' command 'wall s'
-    printf '%-58s %10.2f\n' "--profile strict (all cases, compared byte for byte)" "$strict"
-    printf '%-58s %10.2f\n' "--profile assignment (judged by build/draughts-judge)" "$judged"
-    printf '%-58s %10s\n' "ratio" "$judged_ratio"
+    timed_pair judged "check-engine on our draughts engine, whole corpus: judged against byte for byte" \
+        "--profile strict (all cases, compared byte for byte)" \
+        "scripts/check-engine --program draughts build/draughts --profile strict --show 0 --output $out/check-strict" \
+        "--profile assignment (judged by build/draughts-judge)" \
+        "scripts/check-engine --program draughts build/draughts --profile assignment --show 0 --output $out/check-judged"
+    judged_ratio=$pair_ratio
 }
 
 # mark_seconds_of CLASS OUT MEMCHECK: wall seconds of scripts/mark over the

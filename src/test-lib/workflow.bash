@@ -63,3 +63,17 @@ failed_categories() {
     # shellcheck disable=SC2154 # $output: set by bats' run
     awk '$NF == "FAILED" { print $1 }' <<<"$output" | LC_ALL=C sort
 }
+
+# engine_variant PROGRAM NAME PERL-PROGRAM FILE: our PROGRAM engine
+# (checkers or draughts) with src/PROGRAM/FILE patched by PERL-PROGRAM
+# (over the whole file), built at $BATS_TEST_TMPDIR/NAME. Fails when the
+# patch changes nothing.
+engine_variant() {
+    local program=$1 name=$2 patch=$3 file=$4 dir=$BATS_TEST_TMPDIR/src-$2
+    cp -R "src/$program" "$dir"
+    perl -0pi -e "$patch" "$dir/$file"
+    if cmp -s "src/$program/$file" "$dir/$file"; then
+        fail "the patch of $name no longer applies to src/$program/$file"
+    fi
+    cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/$name" "$dir"/*.c
+}

@@ -12,19 +12,6 @@ setup() {
     out=$BATS_TEST_TMPDIR/out
 }
 
-# draughts_variant NAME PERL-PROGRAM FILE: our draughts engine with FILE
-# patched by PERL-PROGRAM, built at $BATS_TEST_TMPDIR/NAME. Fails when the
-# patch changes nothing.
-draughts_variant() {
-    local name=$1 program=$2 file=$3 dir=$BATS_TEST_TMPDIR/src-$1
-    cp -R src/draughts "$dir"
-    perl -0pi -e "$program" "$dir/$file"
-    if cmp -s "src/draughts/$file" "$dir/$file"; then
-        fail "the patch of $name no longer applies to src/draughts/$file"
-    fi
-    cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/$name" "$dir"/*.c
-}
-
 @test "judge profile: our engine passes every draughts case but the strict-only ones, and strict holds them all" {
     local all strict_only
     all=$(corpus_list testdata/draughts | wc -l)
@@ -41,7 +28,7 @@ draughts_variant() {
 
 @test "judge profile: other spacing passes the assignment profile and fails every strict case" {
     # shellcheck disable=SC2016 # perl's program
-    draughts_variant spaced 's/output_text\(output, "\.\\n"\);/output_text(output, " .\\n");/g' trace.c
+    engine_variant draughts spaced 's/output_text\(output, "\.\\n"\);/output_text(output, " .\\n");/g' trace.c
     run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --category opening --show 0 --output "$out"
     assert_success
     assert_line --regexp '^[0-9]+ passed, 0 failed \(profile assignment\)$'
@@ -52,7 +39,7 @@ draughts_variant() {
 
 @test "judge profile: a cut on alpha > beta fails where alpha = beta, with the judge's rule and message" {
     # shellcheck disable=SC2016 # perl's program
-    draughts_variant cut-strict 's/if \(alpha >= beta && i \+ 1 < moves->count\)/if (alpha > beta \&\& i + 1 < moves->count)/' search.c
+    engine_variant draughts cut-strict 's/if \(alpha >= beta && i \+ 1 < moves->count\)/if (alpha > beta \&\& i + 1 < moves->count)/' search.c
     run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/cut-strict" --category pruning --show 1 --output "$out"
     assert_failure
     assert_line --regexp '^[0-9]+ passed, [1-9][0-9]* failed \(profile assignment\)$'

@@ -11,20 +11,9 @@ setup() {
     out=$BATS_TEST_TMPDIR/out
 }
 
-# (The perl programs are in single quotes: $1 and $2 are perl's.)
-# shellcheck disable=SC2016
-# variant NAME PERL-PROGRAM FILE: our checkers engine with FILE patched by
-# PERL-PROGRAM (over the whole file), built at $BATS_TEST_TMPDIR/NAME. Fails
-# when the patch changes nothing.
-variant() {
-    local name=$1 program=$2 file=$3 dir=$BATS_TEST_TMPDIR/src-$1
-    cp -R src/checkers "$dir"
-    perl -0pi -e "$program" "$dir/$file"
-    if cmp -s "src/checkers/$file" "$dir/$file"; then
-        fail "the patch of $name no longer applies to src/checkers/$file"
-    fi
-    cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/$name" "$dir"/*.c
-}
+# variant NAME PERL-PROGRAM FILE: our checkers engine patched
+# (engine_variant, src/test-lib/workflow.bash).
+variant() { engine_variant checkers "$@"; }
 
 # ids_changed_by ENGINE: the checkers cases whose stdout ENGINE changes.
 ids_changed_by() {
