@@ -69,7 +69,7 @@ WRAPPER
     assert_output --partial "no category 'no-such'"
     run scripts/check-engine "$BATS_TEST_TMPDIR/missing" --cases "$cases"
     assert_failure 2
-    assert_output --partial 'is not an executable file'
+    assert_output --partial 'is neither an executable file nor a folder'
     run scripts/check-engine --program chess build/checkers
     assert_failure 2
     assert_output --partial '--program is checkers or draughts'
@@ -203,7 +203,8 @@ ENGINE
     assert_output --regexp "[0-9]+ cases?: stdout differs after an action's block"
     run cut -f5 "$out/results.tsv"
     assert_line stdout-after-action
-    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/first-move" --category examples --no-sandbox --output "$out"
+    # (byte for byte: the judge of the assignment profile accepts the spacing)
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/first-move" --profile strict --category examples --no-sandbox --output "$out"
     assert_failure 1
     assert_output --regexp '[0-9]+ cases?: stdout differs in a first-move line'
     run cut -f5 "$out/results.tsv"
