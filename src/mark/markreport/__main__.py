@@ -1,5 +1,7 @@
-"""python3 -m markreport --output DIR --program P --profile PR
-                         [--memcheck N] [--compile CMD]
+"""python3 -m markreport --output DIR --program P --profile PR --scheme FILE
+                         [--memcheck N] [--compile CMD] [--deadline TIME]
+                         [--submitted CSV] [--late-penalty MARKS]
+                         [--manual CSV]
 
 Reads DIR's categories.tsv, cases.txt, run.tsv and each submission's
 files; writes the report (see the package's docstring); prints a line per
@@ -11,8 +13,12 @@ import os
 import sys
 
 from .junit import write_junit
+from .lateness import Lateness, LatenessError
+from .manual import ManualError, read_manual
+from .marks import mark_rows
 from .pages import class_page, submission_page
 from .rows import class_rates, load_submission, read_tsv_rows
+from .scheme import SchemeError, case_parts, load_scheme
 from .tables import summary_lines, write_marks
 
 
@@ -23,7 +29,37 @@ def parse_arguments(argv):
     parser.add_argument("--profile", required=True)
     parser.add_argument("--memcheck", type=int, default=0)
     parser.add_argument("--compile", default="")
+    parser.add_argument("--scheme", required=True)
+    parser.add_argument("--deadline", default="")
+    parser.add_argument("--submitted", default="")
+    parser.add_argument("--late-penalty", default="2")
+    parser.add_argument("--manual", default="")
     return parser.parse_args(argv)
+
+
+def load_marking(args, cases, names):
+    """The scheme, each case's part, the lateness rules and the manual
+    marks; exits 2 with the problem when one cannot be used."""
+    try:
+        scheme = load_scheme(args.scheme)
+        owner = case_parts(scheme, cases)
+        lateness = Lateness(args.deadline, args.submitted, args.late_penalty)
+        manual = read_manual(args.manual, scheme) if args.manual else {}
+    except (SchemeError, LatenessError, ManualError) as error:
+        print("mark: %s" % error, file=sys.stderr)
+        sys.exit(2)
+    for name in lateness.unknown_names(names):
+        print("mark: --submitted names '%s', which is no submission of this run" % name, file=sys.stderr)
+    for name in sorted(set(manual) - set(names)):
+        print("mark: --manual names '%s', which is no submission of this run" % name, file=sys.stderr)
+    return scheme, owner, lateness, manual
+
+
+def write_case_parts(out, owner):
+    """OUT/case-parts.tsv: the part each case of the run belongs to."""
+    with open(os.path.join(out, "case-parts.tsv"), "w", encoding="utf-8") as f:
+        f.write("case\tpart\n")
+        f.writelines("%s\t%s\n" % item for item in owner.items())
 
 
 def main(argv=None):
@@ -32,17 +68,23 @@ def main(argv=None):
     categories = [(f[0], int(f[1])) for f in read_tsv_rows(os.path.join(out, "categories.tsv"))]
     with open(os.path.join(out, "cases.txt"), encoding="utf-8") as f:
         cases = [line for line in f.read().split("\n") if line]
+    run = read_tsv_rows(os.path.join(out, "run.tsv"))
     rows = [load_submission(out, f[0], f[1] if len(f) > 1 else f[0], categories, cases)
-            for f in read_tsv_rows(os.path.join(out, "run.tsv"))]
+            for f in run]
+    for row, fields in zip(rows, run):
+        row["_files_time"] = fields[2] if len(fields) > 2 else ""
+    scheme, owner, lateness, manual = load_marking(args, cases, [r["name"] for r in rows])
+    write_case_parts(out, owner)
+    mark_rows(rows, scheme, owner, lateness, manual)
     rates, counted = class_rates(rows, categories)
-    write_marks(out, rows, categories, rates, args)
+    write_marks(out, rows, categories, rates, args, scheme, lateness)
     for r in rows:
         os.makedirs(r["_base"], exist_ok=True)
         write_junit(r, cases, args)
         with open(os.path.join(r["_base"], "index.html"), "w", encoding="utf-8") as f:
             f.write(submission_page(r, categories, cases, args))
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
-        f.write(class_page(rows, categories, rates, counted, args))
+        f.write(class_page(rows, categories, rates, counted, args, scheme))
     for line in summary_lines(rows):
         print(line)
     return 0

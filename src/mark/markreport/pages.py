@@ -10,7 +10,9 @@ import re
 
 import jinja2
 
+from .marks import histogram
 from .rows import memcheck_findings, read_text, report_path
+from .scheme import ROUNDING_WORDS
 
 # A failing case's full report is shown inline for this many failures of a
 # page; the others are links to their report files.
@@ -19,6 +21,8 @@ INLINE_REPORTS = 150
 # The chart's geometry, in pixels: where the bars start, their full
 # length, one row's height.
 CHART = {"left": 170, "width": 560, "row": 22}
+# The histogram's: the plot's left edge and height, a bar's width.
+HISTOGRAM = {"left": 40, "height": 160, "bar": 56}
 
 # A submission's files the page links to, when present.
 LINKED_FILES = (("compile.txt", "compiler's messages"), ("check-engine.txt", "check-engine's output"),
@@ -39,10 +43,22 @@ def memcheck_text(row):
     return row["memcheck"]
 
 
-def class_page(rows, categories, rates, counted, args):
+def marks_words(args, parts):
+    """How the marks were made, in a sentence's parts."""
+    words = ["scheme <%s>: %s" % (os.path.basename(args.scheme),
+                                  ", ".join("%s %s" % (p["name"], p["marks"]) for p in parts)),
+             "rounding: " + ROUNDING_WORDS]
+    if args.deadline:
+        words.append("deadline %s, %s marks a day or part day late" % (args.deadline, args.late_penalty))
+    return words
+
+
+def class_page(rows, categories, rates, counted, args, scheme):
     """The class page's HTML."""
+    parts = [p for p in scheme["parts"] if any(e["name"] == p["name"] for r in rows for e in r["parts"])]
     headings = (["name", "compiled", "warnings"] + [c for c, _ in categories]
-                + ["total", "%", "memcheck", "crashes", "hangs", "seconds", "reason"])
+                + ["total", "%"] + [p["name"] for p in parts] + ["mark", "late", "final"]
+                + ["memcheck", "crashes", "hangs", "seconds", "reason"])
     if args.memcheck:
         memcheck_words = "%d case%s per category under Valgrind" % (args.memcheck, "" if args.memcheck == 1 else "s")
     else:
@@ -50,7 +66,8 @@ def class_page(rows, categories, rates, counted, args):
     return TEMPLATES.get_template("class.html").render(
         title="Marks: %s" % args.program, args=args, categories=categories, rates=rates,
         counted=counted, chart=CHART, headings=headings, memcheck_words=memcheck_words,
-        rows=[dict(r, memcheck_text=memcheck_text(r)) for r in rows],
+        rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]}) for r in rows],
+        parts=parts, marks_words=marks_words(args, parts), bins=histogram(rows), histogram_geometry=HISTOGRAM,
         full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
         case_count=sum(t for _, t in categories))
 
@@ -99,6 +116,12 @@ def submission_page(row, categories, cases, args):
              ("memory check", memcheck_text(row)), ("crashes", row["crashes"]), ("hangs", row["hangs"]),
              ("seconds", "%.1f" % row["seconds"]), ("marked on", row["host"] or "-"),
              ("reason", row["reason"] or "-")]
+    facts[3:3] = [("mark", "%s of %s" % (row["mark"], row["max_mark"])),
+                  ("late", "%d day%s, -%s" % (row["late_days"], "" if row["late_days"] == 1 else "s",
+                                              row["late_penalty"]) if row["late_days"] else "no"),
+                  ("final mark", "%s of %s" % (row["final_mark"], row["max_mark"])),
+                  ("submitted", "%s (%s)" % (row["submitted"], row["submitted_from"]) if row["submitted"] else "-"),
+                  ("marks note", row["marks_note"] or "-")]
     compile_text = read_text(os.path.join(base, "compile.txt"), 20000)
     show_compile = bool(row["warnings"] or row["compiled"] == "no" and compile_text)
     return TEMPLATES.get_template("submission.html").render(

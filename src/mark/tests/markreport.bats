@@ -1,5 +1,6 @@
-# markreport.bats -- the report package's own tests (test_markreport.py),
-# with the Python that scripts/mark would use.
+# markreport.bats -- the report package's own tests (test_markreport.py:
+# the report of a small class; test_marking.py: the scheme, lateness and
+# manual marks), with the Python that scripts/mark would use.
 
 bats_load_library bats-support
 bats_load_library bats-assert
@@ -8,11 +9,17 @@ setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return
     # shellcheck source=src/mark/mark.bash
     source src/mark/mark.bash
+    python=$(mark_python) || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"
 }
 
 @test "markreport: the package's unit tests pass" {
-    python=$(mark_python) || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"
     run env PYTHONPATH=src/mark:src/mark/tests "$python" -B -m unittest -v test_markreport
     assert_success
-    assert_output --partial 'Ran 6 tests'
+    assert_output --partial 'Ran 7 tests'
+}
+
+@test "markreport: the scheme, lateness and manual marks' unit tests pass" {
+    run env PYTHONPATH=src/mark:src/mark/tests "$python" -B -m unittest -v test_marking
+    assert_success
+    assert_output --partial 'Ran 11 tests'
 }

@@ -33,7 +33,13 @@ def result_tsv(passed, reason, per_category):
     return "\n".join(lines) + "\n"
 
 
+SCHEME = ("# a scheme of two parts\npart\tmarks\tcredit\tvisibility\tcases\tdescription\n"
+          "first\t6\tproportional\tvisible\talpha/*\tthe alpha cases\n"
+          "second\t4\tall-or-nothing\thidden\tbeta/*\tthe beta cases\n")
+
+
 def make_class(out):
+    write(out / "scheme.tsv", SCHEME)
     write(out / "categories.tsv", "category\ttotal\nalpha\t2\nbeta\t2\n")
     write(out / "cases.txt", "alpha/a1\nalpha/a2\nbeta/b1\nbeta/b2\n")
     write(out / "run.tsv", "folder\tname\ngood\tgood\nbad\t%s\nlost\tlost\n" % HOSTILE)
@@ -61,7 +67,7 @@ class ReportTest(unittest.TestCase):
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             main(["--output", str(self.out), "--program", "checkers", "--profile", "assignment",
-                  "--compile", "gcc <x>"])
+                  "--compile", "gcc <x>", "--scheme", str(self.out / "scheme.tsv")])
         self.printed = printed.getvalue()
 
     def tearDown(self):
@@ -105,6 +111,23 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(document["class_pass_rate"]["beta"], {"passed": 2, "total": 4, "percent": 50.0})
         self.assertEqual(document["submissions"][2]["state"], "error")
         self.assertTrue(self.printed.rstrip().split("\n")[-1].startswith("mark: 3 submissions: 1 error, 2 marked;"))
+
+    def test_marks_per_part_and_the_histogram(self):
+        with open(self.out / "marks.csv", encoding="utf-8") as f:
+            rows = {r["name"]: r for r in csv.DictReader(f)}
+        # alpha 1 of 2 of 6 proportional, beta 0 of 2 all-or-nothing.
+        self.assertEqual([rows[HOSTILE][k] for k in ("first_score", "second_score", "mark", "final_mark")],
+                         ["3.00", "0.00", "3.00", "3.00"])
+        self.assertEqual([rows["good"][k] for k in ("first_score", "second_score", "mark", "max_mark")],
+                         ["6.00", "4.00", "10.00", "10.00"])
+        self.assertEqual(rows["lost"]["final_mark"], "0.00")
+        document = json.loads((self.out / "marks.json").read_text(encoding="utf-8"))
+        self.assertEqual([p["visibility"] for p in document["scheme"]["parts"]], ["visible", "hidden"])
+        self.assertEqual(document["submissions"][1]["parts"][0]["score"], 3.0)
+        self.assertEqual((self.out / "case-parts.tsv").read_text(encoding="utf-8").split("\n")[1], "alpha/a1\tfirst")
+        # Three final marks, 10, 3 and 0: the top, fourth and first bars.
+        counts = re.findall(r'<rect class="bin"[^>]* data-count="(\d+)"', self.page())
+        self.assertEqual(counts, ["1", "0", "0", "1", "0", "0", "0", "0", "0", "1"])
 
     def test_junit_per_submission(self):
         text = (self.out / "submissions" / "bad" / "junit.xml").read_text(encoding="utf-8")

@@ -1,0 +1,107 @@
+"""lateness.py -- when each submission came in, how late that is, and the
+penalty: "penalty marks at the rate of two marks per day or part day
+late" (the checkers handout), so a submission one second late loses a
+whole day's marks, and the final mark is never below zero.
+
+Times are ISO 8601 (`2021-10-15T18:00`, `2021-10-15 18:00:00+11:00`,
+`...Z`). A time without a zone is in the deadline's zone, or, when the
+deadline has none either, in this machine's (TZ). A submission's time
+comes from the --submitted CSV (as an LMS exports it) or, for a name the
+CSV does not list, from its files' newest modification time, which the
+row says.
+"""
+
+import csv
+import math
+from datetime import datetime, timezone
+from decimal import Decimal
+
+# The CSV's columns, by header (any letter case): the first of each list
+# that the header has.
+NAME_HEADERS = ("name", "student", "username", "login")
+TIME_HEADERS = ("submitted", "submitted_at", "submission time", "time", "timestamp")
+
+DAY_SECONDS = 24 * 60 * 60
+
+
+class LatenessError(Exception):
+    """A deadline or a CSV that cannot be read, said for people."""
+
+
+def parse_time(text, zone=None):
+    """TEXT as an aware datetime; a naive one takes ZONE (None: local)."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise LatenessError("'%s' is not a date and time (e.g. 2021-10-15T18:00 or 2021-10-15 18:00:00+11:00)"
+                            % text) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=zone) if zone is not None else moment.astimezone()
+    return moment
+
+
+def column(header, wanted, path):
+    lowered = [h.strip().lower() for h in header]
+    for name in wanted:
+        if name in lowered:
+            return lowered.index(name)
+    raise LatenessError("%s: no column named %s" % (path, " or ".join(wanted)))
+
+
+def read_submitted(path, zone):
+    """{name: aware datetime} from the CSV in PATH."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as error:
+        raise LatenessError("cannot read %s: %s" % (path, error.strerror)) from None
+    if not rows:
+        raise LatenessError("%s is empty" % path)
+    name_at, time_at = column(rows[0], NAME_HEADERS, path), column(rows[0], TIME_HEADERS, path)
+    times = {}
+    for number, row in enumerate(rows[1:], 2):
+        if len(row) <= max(name_at, time_at) or not row[name_at].strip():
+            continue
+        try:
+            times[row[name_at].strip()] = parse_time(row[time_at], zone)
+        except LatenessError as error:
+            raise LatenessError("%s:%d: %s" % (path, number, error)) from None
+    return times
+
+
+def days_late(submitted, deadline):
+    """Whole days or part days after DEADLINE; 0 when on time."""
+    seconds = (submitted - deadline).total_seconds()
+    return max(0, math.ceil(seconds / DAY_SECONDS))
+
+
+class Lateness:
+    """The run's deadline, penalty per day and submission times."""
+
+    def __init__(self, deadline_text, submitted_csv, per_day):
+        self.deadline = parse_time(deadline_text) if deadline_text else None
+        zone = self.deadline.tzinfo if self.deadline else None
+        self.times = read_submitted(submitted_csv, zone) if submitted_csv else {}
+        self.per_day = Decimal(per_day)
+
+    def submitted(self, name, files_time):
+        """(aware datetime or None, where it came from: csv or files)."""
+        if name in self.times:
+            return self.times[name], "csv"
+        if files_time:
+            return datetime.fromtimestamp(float(files_time), timezone.utc).astimezone(
+                self.deadline.tzinfo if self.deadline else None), "files"
+        return None, ""
+
+    def assess(self, name, files_time):
+        """{submitted, submitted_from, late_days, late_penalty} of a row."""
+        moment, source = self.submitted(name, files_time)
+        late = days_late(moment, self.deadline) if self.deadline and moment else 0
+        return {"submitted": moment.isoformat(timespec="seconds") if moment else "",
+                "submitted_from": source, "late_days": late,
+                "late_penalty": (self.per_day * late).quantize(Decimal("0.01"))}
+
+    def unknown_names(self, names):
+        """The CSV's names that are no submission's (a typo, or a student
+        who handed in nothing): printed, never silently dropped."""
+        return sorted(set(self.times) - set(names))

@@ -1,0 +1,85 @@
+# schemes.bats -- the default marking schemes (src/mark/schemes) against
+# the corpus: every case in a part, and each in the part the handout's
+# text puts it in, worked out here from the case itself, not from the
+# scheme's globs.
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup() {
+    cd "$BATS_TEST_DIRNAME/../../.." || return
+    # shellcheck source=src/mark/mark.bash
+    source src/mark/mark.bash
+    # shellcheck source=src/golden/corpus.bash
+    source src/golden/corpus.bash
+    python=$(mark_python) || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"
+}
+
+# parts_of PROGRAM: "case<TAB>part" for every case of the program's corpus.
+parts_of() {
+    corpus_list "testdata/$1" > "$BATS_TEST_TMPDIR/cases"
+    PYTHONPATH=src/mark "$python" -B -m markreport.scheme "src/mark/schemes/$1.tsv" "$BATS_TEST_TMPDIR/cases" \
+        > "$BATS_TEST_TMPDIR/parts" || return 1
+    PYTHONPATH=src/mark "$python" -B -c '
+import sys
+from markreport.scheme import case_parts, load_scheme
+cases = open(sys.argv[2]).read().split()
+for case, part in case_parts(load_scheme(sys.argv[1]), cases).items():
+    print(case + "\t" + part)' "src/mark/schemes/$1.tsv" "$BATS_TEST_TMPDIR/cases"
+}
+
+# The handout's stage of a checkers case: reading, boards and the six
+# errors are Stage 0 (an error stops the run before a command); else the
+# input's last command: A Stage 1, P Stage 2, none Stage 0.
+handout_stage() {
+    local id=$1 input=testdata/checkers/$1.in command
+    case ${id%%/*} in
+        stage0 | error? | edge-input | malformed) echo stage0; return ;;
+    esac
+    if [[ $id == examples/error* ]]; then echo stage0; return; fi
+    command=$(awk 'NF { line = $0 } END { gsub(/[ \t\r]/, "", line); print line }' "$input")
+    case $command in
+        A) echo stage1 ;;
+        P) echo stage2 ;;
+        *) echo stage0 ;;
+    esac
+}
+
+@test "schemes: the checkers scheme puts every case in the stage the handout does" {
+    run parts_of checkers
+    assert_success
+    local id part wrong=0 count=0
+    while IFS=$'\t' read -r id part; do
+        count=$((count + 1))
+        if [[ $part != "$(handout_stage "$id")" ]]; then
+            echo "$id: scheme $part, handout $(handout_stage "$id")"
+            wrong=$((wrong + 1))
+        fi
+    done <<<"$output"
+    ((count == $(corpus_list testdata/checkers | wc -l)))
+    ((wrong == 0))
+}
+
+@test "schemes: the checkers stages are worth 8, 8 and 4 of 20 (cumulative 8/20, 16/20, 20/20)" {
+    run cut -f1,2,3 <(grep -v '^#' src/mark/schemes/checkers.tsv)
+    assert_output "$(printf 'part\tmarks\tcredit\nstage0\t8\tproportional\nstage1\t8\tproportional\nstage2\t4\tproportional')"
+}
+
+@test "schemes: the draughts scheme: the examples are the given cases, the rest the unseen" {
+    run parts_of draughts
+    assert_success
+    local id part count=0
+    while IFS=$'\t' read -r id part; do
+        count=$((count + 1))
+        if [[ $id == examples/* ]]; then assert_equal "$id $part" "$id given"; else assert_equal "$id $part" "$id unseen"; fi
+    done <<<"$output"
+    ((count == $(corpus_list testdata/draughts | wc -l)))
+}
+
+@test "schemes: a case no part takes stops the check, named" {
+    sed 's|^stage2.*||' src/mark/schemes/checkers.tsv > "$BATS_TEST_TMPDIR/short.tsv"
+    printf 'play/x\n' > "$BATS_TEST_TMPDIR/cases"
+    PYTHONPATH=src/mark run "$python" -B -m markreport.scheme "$BATS_TEST_TMPDIR/short.tsv" "$BATS_TEST_TMPDIR/cases"
+    assert_failure 2
+    assert_output --partial "case play/x belongs to no part"
+}
