@@ -94,6 +94,11 @@ bench: all ## engine instructions, wall times and suite times (QUICK=1: fewer ru
 check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM=draughts]
 	@scripts/check-engine --program $(PROGRAM) $(ENGINE)
 
+.PHONY: gradescope
+gradescope: ## a Gradescope autograder: build/gradescope/PROGRAM-autograder.zip, from HEAD (GRADESCOPE_*: src/gradescope/README.md)
+	@python3 src/gradescope/package.py --program $(PROGRAM) --output $(BUILD)/gradescope/$(PROGRAM)-autograder.zip \
+	    --source $(or $(GRADESCOPE_SOURCE),head)
+
 corpus-format: ## the corpus keeps its case format (also part of make check)
 	@for p in $(PROGRAMS); do scripts/check-corpus --cases testdata/$$p || exit 1; done
 

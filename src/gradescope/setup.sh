@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# setup.sh -- Gradescope runs this once, as root, when it builds the
+# autograder's image (the zip's contents are in /autograder/source): it
+# installs what marking needs with apt-get and builds the engines, the
+# sandbox driver and the HW4 judge with make. What it installs follows the
+# zip's autograder.env: Valgrind only when the memory check is on, the C++
+# compiler and the JDK only for draughts (HW4 is handed in in C, C++, Java
+# or Python; the checkers assignment in C).
+set -euo pipefail
+
+source_dir=${AUTOGRADER_ROOT:-/autograder}/source
+# shellcheck source=/dev/null # written by src/gradescope/package.py
+source "$source_dir/autograder.env"
+
+packages=(make gcc libc6-dev python3 python3-jinja2 parallel bubblewrap procps coreutils diffutils hostname)
+if ((GRADESCOPE_MEMCHECK > 0)); then packages+=(valgrind); fi
+if [[ $GRADESCOPE_PROGRAM == draughts ]]; then packages+=(g++ default-jdk-headless); fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${packages[@]}"
+
+# A zip keeps no modes where it is unpacked without them: every script
+# (a file that starts with #!) is made executable again.
+mapfile -t scripts < <(find "$source_dir" -type f -exec awk 'FNR == 1 && /^#!/ { print FILENAME } { nextfile }' {} +)
+chmod 755 -- "${scripts[@]}"
+make -C "$source_dir" -j "$(nproc)"
+# The sandbox's verdict on this image, for the build log (run_autograder
+# tries again for every submission: the image may be built elsewhere).
+# shellcheck source=src/sandbox/sandbox.bash
+source "$source_dir/src/sandbox/sandbox.bash"
+sandbox_describe --timeout "$GRADESCOPE_TIMEOUT"
