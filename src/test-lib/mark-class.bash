@@ -53,6 +53,17 @@ mark_class_leaking() {
     grep -q 'leaked = malloc(7);' "$dest/main.c" || { echo "mark-class: no main() to plant a leak in" >&2; return 1; }
 }
 
+# mark_class_trailing_spaces DEST: a correct copy that writes two spaces
+# at the end of every board's column-letter line: right but for white space.
+mark_class_trailing_spaces() {
+    local dest=$1
+    mark_class_copy "$dest"
+    sed 's/\(COLUMN_HEADER\[\] = "     A   B   C   D   E   F   G   H\)\\n"/\1  \\n"/' \
+        "$MARK_CLASS_ROOT/src/checkers/printer.c" > "$dest/printer.c"
+    ! cmp -s "$dest/printer.c" "$MARK_CLASS_ROOT/src/checkers/printer.c" ||
+        { echo "mark-class: no column-letter line in printer.c" >&2; return 1; }
+}
+
 # mark_class_mutant DEST SPEC: a correct copy with the fault SPEC (an entry
 # of MARK_CLASS_MUTANTS) planted. Fails when the line is not found.
 mark_class_mutant() {

@@ -12,6 +12,8 @@ setup() {
     source src/mark/mark.bash
     # shellcheck source=src/golden/corpus.bash
     source src/golden/corpus.bash
+    # shellcheck source=src/test-lib/handout-stage.bash
+    source src/test-lib/handout-stage.bash
     python=$(mark_python) || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"
 }
 
@@ -28,31 +30,14 @@ for case, part in case_parts(load_scheme(sys.argv[1]), cases).items():
     print(case + "\t" + part)' "src/mark/schemes/$1.tsv" "$BATS_TEST_TMPDIR/cases"
 }
 
-# The handout's stage of a checkers case: reading, boards and the six
-# errors are Stage 0 (an error stops the run before a command); else the
-# input's last command: A Stage 1, P Stage 2, none Stage 0.
-handout_stage() {
-    local id=$1 input=testdata/checkers/$1.in command
-    case ${id%%/*} in
-        stage0 | error? | edge-input | malformed) echo stage0; return ;;
-    esac
-    if [[ $id == examples/error* ]]; then echo stage0; return; fi
-    command=$(awk 'NF { line = $0 } END { gsub(/[ \t\r]/, "", line); print line }' "$input")
-    case $command in
-        A) echo stage1 ;;
-        P) echo stage2 ;;
-        *) echo stage0 ;;
-    esac
-}
-
 @test "schemes: the checkers scheme puts every case in the stage the handout does" {
     run parts_of checkers
     assert_success
     local id part wrong=0 count=0
     while IFS=$'\t' read -r id part; do
         count=$((count + 1))
-        if [[ $part != "$(handout_stage "$id")" ]]; then
-            echo "$id: scheme $part, handout $(handout_stage "$id")"
+        if [[ $part != "$(handout_stage testdata/checkers "$id")" ]]; then
+            echo "$id: scheme $part, handout $(handout_stage testdata/checkers "$id")"
             wrong=$((wrong + 1))
         fi
     done <<<"$output"
