@@ -59,6 +59,8 @@ autograde() {
     cp -- "$TREE/run_autograder" "$ag/"
     run standin "$ag" --ro-bind "$TREE/source" /autograder/source env "$@" /autograder/run_autograder
     assert_success
+    # What run_autograder printed, mark's command line among it (for the staff).
+    autograder_stdout=$output
     results=$ag/results/results.json
     run python3 "$ROOT/src/gradescope/tests/validate_results.py" "$results"
     assert_success
@@ -117,6 +119,7 @@ field() {
     assert_equal "$(field '[t["status"] for t in r["tests"]]')" "['passed', 'passed', 'passed']"
     assert_equal "$(field '[t["visibility"] for t in r["tests"]]')" "['visible', 'visible', 'after_due_date']"
     assert_equal "$(field 'r["output"].split("\n")[0].startswith("sandbox: bubblewrap (")')" True
+    [[ $autograder_stdout != *--no-sandbox* ]]
 }
 
 @test "gradescope: a planted fault loses marks in its part (stage 0) only, with its failures grouped and shown" {
@@ -137,7 +140,9 @@ field() {
     autograde faulty PATH="$BATS_FILE_TMPDIR/no-bwrap"
     assert_equal "$(field '[t["status"] for t in r["tests"]]')" "['failed', 'passed', 'passed']"
     assert_equal "$(field '"bwrap not found" in r["output"] and "scripts/mark --no-sandbox" in r["output"]')" True
+    [[ $autograder_stdout == *" --no-sandbox /autograder/submission"* ]]
     autograde correct SANDBOX_BWRAP="$BATS_FILE_TMPDIR/stub/refused-bwrap"
     assert_equal "$(field '[t["status"] for t in r["tests"]]')" "['passed', 'passed', 'passed']"
     assert_equal "$(field '"No permissions to create new namespace" in r["output"]')" True
+    [[ $autograder_stdout == *" --no-sandbox /autograder/submission"* ]]
 }
