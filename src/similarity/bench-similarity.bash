@@ -39,7 +39,7 @@ bench_similarity() {
     mkdir -p "$output/class"
     # The skeleton: a file of the repository's own, as a course's handout.
     cp "$root/src/checkers/search.c" "$output/class/skeleton.c"
-    python3 "$SIMILARITY_DIR/tests/make-class.py" --skeleton "$output/class/skeleton.c" \
+    python3 -B "$SIMILARITY_DIR/tests/make-class.py" --skeleton "$output/class/skeleton.c" \
         "$SIMILARITY_CLASS_SIZE" "$output/class"
     similarity_seconds=$(cd "$root" && similarity_wall_seconds "$output/class" "$output") || {
         echo "bench: scripts/similarity failed on $output/class" >&2

@@ -60,6 +60,12 @@ assert_below() {
             fail "the $disguise copy is not disguised"
         assert_above "$report/similarity.csv" checkers "$disguise"
     done
+    # Reordered: the same function definitions, in another order.
+    local original reordered
+    original=$(grep -h '^[a-z].*(' src/checkers/*.c)
+    reordered=$(grep -h '^[a-z].*(' "$BATS_FILE_TMPDIR"/class/reorder/*.c)
+    [[ $original != "$reordered" ]] || fail "reorder kept every function in its place"
+    assert_equal "$(sort <<<"$reordered")" "$(sort <<<"$original")"
 }
 
 @test "similarity: C programs written apart stay below the threshold" {
