@@ -67,6 +67,7 @@ check_worker() {
 # the report of a failure (printable ASCII only) and prints the verdict line.
 check_one() {
     local id=$1 case_path=$cases/$1 shape_ok=1 status note='' actual
+    WHITESPACE_KIND=''
     runner_run "$case_path.in"
     actual=$RUNNER_ACTUAL status=$RUNNER_STATUS
     if ((status == CHECK_FLOOD_STATUS)); then
@@ -90,6 +91,8 @@ check_one() {
         printf 'pass\t%s\n' "$id"
         return 0
     fi
+    # (check-whitespace.bash: white space only, maybe a pass with --compare whitespace)
+    if whitespace_check "$id" "$case_path" "$actual" "$status"; then return 0; fi
     if [[ -n $note ]]; then  # right under the line that says where stdout differs
         awk -v note="$note" '{ print } /^(stdout|status): / && !done { print note; done = 1 }' \
             "$RUNNER_OWN.report" > "$RUNNER_OWN.noted" && mv -- "$RUNNER_OWN.noted" "$RUNNER_OWN.report"
@@ -112,7 +115,8 @@ explain_difference() {
     reference=$(dirname "$here")/build/$program
     [[ -x $reference ]] || return 0
     line=${CORPUS_FIRST_DIFFERENCE:-}
-    [[ -n $line ]] || return 0
+    # (a difference in white space only has no account in the game's terms)
+    [[ -n $line && -z ${WHITESPACE_KIND:-} ]] || return 0
     "$here/../src/check/explain-failure" --program "$program" "$reference" "$case_path.in" \
         "$case_path.out" "$actual.out" "$line" >> "$report" 2>/dev/null || true
 }
@@ -179,9 +183,11 @@ accept_stderr_shape() {
 
 # symptom_of_run CASE ACTUAL: why a failed run failed, as
 # `CODE<TAB>phrase`: the code for programs (hang, flood, crash, nothing,
-# stdout-REGION with the game's region of the first difference, status,
-# stderr), the phrase for people, the same for every case that failed the
-# same way (the groups' key).
+# stdout-REGION with the game's region of the first difference,
+# whitespace when only white space differs (check-whitespace.bash),
+# status, stderr), the phrase for people, the same for every case that
+# failed the same way (the groups' key). A stdout that --compare
+# whitespace accepted counts as the expected one.
 symptom_of_run() {
     local case_path=$1 actual=$2 status expected line region
     read -r status < "$actual.status"
@@ -192,8 +198,9 @@ symptom_of_run() {
         printf 'crash\tcrash (%s)\n' "$(corpus_describe_status "$status" | sed 's/^a crash (signal \(.*\))$/\1/')"
         return
     fi
-    if ! cmp -s "$case_path.out" "$actual.out"; then
+    if [[ -z ${WHITESPACE_KIND:-} || ${compare:-exact} != whitespace ]] && ! cmp -s "$case_path.out" "$actual.out"; then
         if [[ ! -s $actual.out ]]; then printf 'nothing\tprinted nothing\n'; return; fi
+        if [[ -n ${WHITESPACE_KIND:-} ]]; then whitespace_symptom; return; fi
         # (corpus_compare found the line already, unless it knew the
         # output the same by its digest)
         line=${CORPUS_FIRST_DIFFERENCE:-}
@@ -202,11 +209,15 @@ symptom_of_run() {
         printf 'stdout-%s\t%s\n' "$region" "$(game_region_symptom "$region")"
         return
     fi
+    local same=identical same_status='and status identical'
+    if [[ -n ${WHITESPACE_KIND:-} ]]; then
+        same='the same but for white space' same_status='the same but for white space, status identical'
+    fi
     if [[ $status != "$expected" ]]; then
-        printf 'status\tstatus only: stdout identical, status %s expected, got %s\n' "$expected" "$status"
+        printf 'status\tstatus only: stdout %s, status %s expected, got %s\n' "$same" "$expected" "$status"
         return
     fi
-    printf 'stderr\tstderr only: stdout and status identical\n'
+    printf 'stderr\tstderr only: stdout %s\n' "$same_status"
 }
 
 # report_groups: the failures grouped by symptom, largest group first, each
@@ -276,7 +287,7 @@ report_failures() {
 # report_table: passed and failed per category and the final line; returns
 # 1 when anything failed (a memcheck finding included).
 report_table() {
-    local id category order=() passed=0 failed=0
+    local id category order=() passed=0 failed=0 whitespace_passed=0
     declare -A pass_in=() fail_in=()
     for id in "${ids[@]}"; do
         category=${id%/*}
@@ -285,6 +296,7 @@ report_table() {
         fi
         if [[ ${outcome[$id]:-missing} == pass ]]; then
             pass_in[$category]=$((pass_in[$category] + 1)) passed=$((passed + 1))
+            [[ ${symptom_code_of[$id]:-} != whitespace ]] || whitespace_passed=$((whitespace_passed + 1))
         else
             fail_in[$category]=$((fail_in[$category] + 1)) failed=$((failed + 1))
         fi
@@ -296,7 +308,9 @@ report_table() {
     done
     printf '  %-20s %7d %7d\n' total "$passed" "$failed"
     passed=$((passed + ${memcheck_passed:-0})) failed=$((failed + ${memcheck_failed:-0}))
-    echo "$passed passed, $failed failed (profile $profile${memcheck_note:-})"
+    local whitespace_note=''
+    ((whitespace_passed == 0)) || whitespace_note="; $whitespace_passed passed only with white space ignored"
+    echo "$passed passed, $failed failed (profile $profile${memcheck_note:-}$whitespace_note)"
     ((failed == 0))
 }
 
