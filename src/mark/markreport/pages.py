@@ -13,6 +13,7 @@ import jinja2
 from .marks import histogram
 from .rows import memcheck_findings, read_text, report_path
 from .scheme import ROUNDING_WORDS
+from .similar import similar_pairs
 
 # A failing case's full report is shown inline for this many failures of a
 # page; the others are links to their report files.
@@ -68,6 +69,7 @@ def class_page(rows, categories, rates, counted, args, scheme):
         counted=counted, chart=CHART, headings=headings, memcheck_words=memcheck_words,
         rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]}) for r in rows],
         parts=parts, marks_words=marks_words(args, parts), bins=histogram(rows), histogram_geometry=HISTOGRAM,
+        similar=similar_pairs(args.output),
         full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
         case_count=sum(t for _, t in categories))
 

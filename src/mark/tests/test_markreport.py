@@ -40,6 +40,9 @@ SCHEME = ("# a scheme of two parts\npart\tmarks\tcredit\tvisibility\tcases\tdesc
 
 def make_class(out):
     write(out / "scheme.tsv", SCHEME)
+    write(out / "similarity" / "similarity.csv",
+          "name_a,name_b,language,percent,percent_a_in_b,percent_b_in_a,above,page\n"
+          "good,%s,c,91.5,91.5,80.0,yes,pairs/1.html\ngood,lost,c,12.0,12.0,3.0,no,\n" % HOSTILE.replace('"', "'"))
     write(out / "categories.tsv", "category\ttotal\nalpha\t2\nbeta\t2\n")
     write(out / "cases.txt", "alpha/a1\nalpha/a2\nbeta/b1\nbeta/b2\n")
     write(out / "run.tsv", "folder\tname\ngood\tgood\nbad\t%s\nlost\tlost\n" % HOSTILE)
@@ -128,6 +131,12 @@ class ReportTest(unittest.TestCase):
         # Three final marks, 10, 3 and 0: the top, fourth and first bars.
         counts = re.findall(r'<rect class="bin"[^>]* data-count="(\d+)"', self.page())
         self.assertEqual(counts, ["1", "0", "0", "1", "0", "0", "0", "0", "0", "1"])
+
+    def test_similar_pairs_above_the_threshold_only(self):
+        section = self.page().split('<h2 id="similarity">')[1].split("<h2>")[0]
+        self.assertEqual(re.findall(r'<a href="([^"]*)">matching code</a>', section), ["similarity/pairs/1.html"])
+        self.assertIn("<td>91.5</td>", section)
+        self.assertNotIn("lost", section)
 
     def test_junit_per_submission(self):
         text = (self.out / "submissions" / "bad" / "junit.xml").read_text(encoding="utf-8")

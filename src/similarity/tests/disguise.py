@@ -52,14 +52,15 @@ def rename(items, seed):
 
 
 def comments(items, rng):
-    """Each comment says something else; a line comment after some ';'."""
+    """Each comment says something else; a comment after some ';' (a block
+    comment, so that code later on the line still compiles)."""
     out = []
     for kind, text in items:
         if kind == "comment":
             text = "/* %s */" % " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 6)))
         out.append((kind, text))
         if kind == "other" and text == ";" and rng.random() < 0.2:
-            out.append(("comment", " // %s" % rng.choice(WORDS)))
+            out.append(("comment", " /* %s */" % rng.choice(WORDS)))
     return out
 
 
