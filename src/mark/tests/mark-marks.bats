@@ -167,9 +167,9 @@ print(rows[0]["above"] if rows else "missing")' "$csv" "$pair"
     run "$root/scripts/mark" --output "$BATS_TEST_TMPDIR/out" "${categories[@]}" --memcheck 0 --timeout 5 \
         --compare whitespace "$class/trailing-spaces" "$class/correct"
     assert_success
-    out=$BATS_TEST_TMPDIR/out
-    assert_equal "$(field trailing-spaces passed)" "$(field correct passed)"
-    assert_equal "$(field trailing-spaces final_mark)" 20.00
+    local csv=$BATS_TEST_TMPDIR/out/marks.csv
+    assert_equal "$(field trailing-spaces passed "$csv")" "$(field correct passed "$csv")"
+    assert_equal "$(field trailing-spaces final_mark "$csv")" 20.00
 }
 
 @test "mark-marks: the class page shows the parts, the final marks and their histogram in Chromium" {
