@@ -6,6 +6,14 @@
 # load_average, at_most) and whose settings it reads (out, quick).
 # shellcheck disable=SC2154 # out, quick: scripts/bench's
 
+# The marking's other two speeds: scripts/similarity over a generated class
+# and Gradescope's run_autograder on one core (each measured and printed as
+# a target row by its own component).
+# shellcheck source=src/similarity/bench-similarity.bash
+source "$(dirname "${BASH_SOURCE[0]}")/../similarity/bench-similarity.bash"
+# shellcheck source=src/gradescope/bench-gradescope.bash
+source "$(dirname "${BASH_SOURCE[0]}")/../gradescope/bench-gradescope.bash"
+
 # The targets of the issues on checking and marking.
 CHECK_ENGINE_RATIO_LIMIT=2 JUDGED_RATIO_LIMIT=2 MARK_CLASS_SIZE=50 MARK_SECONDS_LIMIT=240
 MARK_MEMCHECK_CLASS_SIZE=10 MARK_MEMCHECK_EXTRA_LIMIT=10
@@ -112,4 +120,24 @@ checking_targets() {
         target 'mark: memory check, extra s per submission' - "$MARK_MEMCHECK_EXTRA_LIMIT" \
             "not measured ($memcheck_skipped)"
     fi
+    marking_targets
+}
+
+# marking_targets: similarity over a class and run_autograder on one core,
+# measured here (not with --engine-only).
+marking_targets() {
+    local label="similarity: $SIMILARITY_CLASS_SIZE submissions, wall s"
+    if ((${suites:-1} == 0)); then
+        target "$label" - "$SIMILARITY_SECONDS_LIMIT" 'not measured (--engine-only)'
+        target 'gradescope: run_autograder, 1 core, wall s' - "$GRADESCOPE_SECONDS_LIMIT" 'not measured (--engine-only)'
+        return
+    fi
+    if bench_similarity "$out" > /dev/null && [[ -n $similarity_seconds ]]; then
+        target "$label" "$similarity_seconds" "$SIMILARITY_SECONDS_LIMIT" \
+            "$(verdict at_most "$similarity_seconds" "$SIMILARITY_SECONDS_LIMIT")"
+    else
+        target "$label" - "$SIMILARITY_SECONDS_LIMIT" 'not measured (the run failed)'
+    fi
+    bench_gradescope "$out/gradescope" ||
+        target 'gradescope: run_autograder, 1 core, wall s' - "$GRADESCOPE_SECONDS_LIMIT" 'not measured (the run failed)'
 }

@@ -170,6 +170,10 @@ print(rows[0]["above"] if rows else "missing")' "$csv" "$pair"
     local csv=$BATS_TEST_TMPDIR/out/marks.csv
     assert_equal "$(field trailing-spaces passed "$csv")" "$(field correct passed "$csv")"
     assert_equal "$(field trailing-spaces final_mark "$csv")" 20.00
+    run field trailing-spaces reason "$csv"
+    assert_output "$(field trailing-spaces passed "$csv") passed only with white space ignored (--compare whitespace)"
+    run field correct reason "$csv"
+    assert_output ""
 }
 
 @test "mark-marks: the class page shows the parts, the final marks and their histogram in Chromium" {
