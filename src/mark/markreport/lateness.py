@@ -11,10 +11,11 @@ CSV does not list, from its files' newest modification time, which the
 row says.
 """
 
-import csv
 import math
 from datetime import datetime, timezone
 from decimal import Decimal
+
+from .rows import read_csv_rows
 
 # The CSV's columns, by header (any letter case): the first of each list
 # that the header has.
@@ -50,13 +51,7 @@ def column(header, wanted, path):
 
 def read_submitted(path, zone):
     """{name: aware datetime} from the CSV in PATH."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = list(csv.reader(f))
-    except OSError as error:
-        raise LatenessError("cannot read %s: %s" % (path, error.strerror)) from None
-    if not rows:
-        raise LatenessError("%s is empty" % path)
+    rows = read_csv_rows(path, LatenessError)
     name_at, time_at = column(rows[0], NAME_HEADERS, path), column(rows[0], TIME_HEADERS, path)
     times = {}
     for number, row in enumerate(rows[1:], 2):

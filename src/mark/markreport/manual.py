@@ -5,8 +5,9 @@ rows by name. An empty cell is "not marked yet": the part counts 0 and
 the row says so.
 """
 
-import csv
 from decimal import Decimal, InvalidOperation
+
+from .rows import read_csv_rows
 
 
 class ManualError(Exception):
@@ -39,13 +40,7 @@ def read_value(text, part, maximum, where):
 def read_manual(path, scheme):
     """{name: {part: Decimal}} from PATH; raises ManualError."""
     maxima = {p["name"]: p["marks"] for p in scheme["parts"] if p["kind"] == "manual"}
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = list(csv.reader(f))
-    except OSError as error:
-        raise ManualError("cannot read %s: %s" % (path, error.strerror)) from None
-    if not rows:
-        raise ManualError("%s is empty" % path)
+    rows = read_csv_rows(path, ManualError)
     header = check_header(rows[0], maxima, path)
     marks = {}
     for number, row in enumerate(rows[1:], 2):

@@ -4,7 +4,23 @@ Valgrind logs), read into one dict per submission, and the class's pass
 rate per category. Used by the rest of the package.
 """
 
+import csv
 import os
+
+
+def read_csv_rows(path, error):
+    """Every row of the CSV file PATH (a spreadsheet's byte-order mark
+    dropped), header first; raises ERROR, for people, when it cannot be
+    read or is empty."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as problem:
+        raise error("cannot read %s: %s" % (path, problem.strerror)) from None
+    if not rows:
+        raise error("%s is empty" % path)
+    return rows
+
 
 def read_tsv_rows(path):
     with open(path, encoding="utf-8", errors="replace", newline="") as f:
