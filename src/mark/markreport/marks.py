@@ -46,10 +46,18 @@ def histogram(rows):
     width = maximum / HISTOGRAM_BINS
     bins = [{"low": rounded(width * i), "high": rounded(width * (i + 1)), "count": 0}
             for i in range(HISTOGRAM_BINS)]
+    for b in bins:
+        b["label"] = short(b["low"])
+    bins[-1]["end_label"] = short(bins[-1]["high"])
     for r in rows:
         index = min(int(r["final_mark"] / width), HISTOGRAM_BINS - 1)
         bins[index]["count"] += 1
     return bins
+
+
+def short(mark):
+    """A mark for an axis: 2, 2.5, 2.25, not 2.00."""
+    return ("%.2f" % mark).rstrip("0").rstrip(".")
 
 
 def scheme_document(scheme, lateness):

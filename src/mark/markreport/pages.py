@@ -21,9 +21,10 @@ INLINE_REPORTS = 150
 
 # The chart's geometry, in pixels: where the bars start, their full
 # length, one row's height.
-CHART = {"left": 170, "width": 560, "row": 22}
-# The histogram's: the plot's left edge and height, a bar's width.
-HISTOGRAM = {"left": 40, "height": 160, "bar": 56}
+CHART = {"left": 170, "width": 440, "row": 22}
+# The histogram's: the plot's left edge and height, a bar's width (the two
+# side by side fit a window 1280 pixels wide).
+HISTOGRAM = {"left": 30, "height": 160, "bar": 40}
 
 # A submission's files the page links to, when present.
 LINKED_FILES = (("compile.txt", "compiler's messages"), ("check-engine.txt", "check-engine's output"),
