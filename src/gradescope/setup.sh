@@ -8,6 +8,23 @@
 # or Python; the checkers assignment in C).
 set -euo pipefail
 
+usage() {
+    # (as Gradescope runs it: /autograder/source/setup.sh)
+    echo "usage: $0"
+    cat <<'USAGE'
+Installs with apt-get what marking needs (as the zip's autograder.env
+says) and builds the repository in /autograder/source with make. Run as
+root, once, by Gradescope when it builds the autograder's image.
+Environment: AUTOGRADER_ROOT (default /autograder), for a stand-in tree.
+USAGE
+}
+
+case ${1:-} in
+    --help | -h) usage; exit 0 ;;
+    '') ;;
+    *) usage >&2; exit 2 ;;
+esac
+
 source_dir=${AUTOGRADER_ROOT:-/autograder}/source
 # shellcheck source=/dev/null # written by src/gradescope/package.py
 source "$source_dir/autograder.env"
