@@ -24,7 +24,7 @@ def mark_row(row, scheme, owner, lateness, manual):
     missing = [p["name"] for p in parts if p["kind"] == "manual" and not p["given"]]
     if missing:
         notes.append("no manual mark for %s (counted 0)" % ", ".join(missing))
-    if row["submitted_from"] == "files":
+    if row["submitted_from"] == "files" and lateness.deadline:
         notes.append("submitted: the files' newest time (not in --submitted)")
     if row["late_days"]:
         notes.append("%d day%s late: -%s" % (row["late_days"], "" if row["late_days"] == 1 else "s",

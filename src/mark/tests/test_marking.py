@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from markreport.lateness import Lateness, LatenessError, days_late, parse_time
 from markreport.manual import ManualError, read_manual
-from markreport.marks import histogram
+from markreport.marks import histogram, mark_row
 from markreport.scheme import SchemeError, case_parts, load_scheme, score_parts
 
 HEADER = "part\tmarks\tcredit\tvisibility\tcases\tdescription\n"
@@ -99,6 +99,16 @@ class LatenessTest(Files):
         seen = lateness.assess("carol", "1634493601.0")
         self.assertEqual((seen["submitted_from"], seen["late_days"], seen["late_penalty"]),
                          ("files", 3, Decimal("7.50")))
+
+    def test_the_files_time_is_noted_only_against_a_deadline(self):
+        scheme = load_scheme(self.file("s.tsv", HEADER + "a\t4\tproportional\tvisible\t*\tA\n"))
+        row = {"name": "ann", "_verdicts": {"c/1": ("pass", ""), "c/2": ("fail", "x")},
+               "_files_time": "1634493601.0"}
+        mark_row(row, scheme, {"c/1": "a", "c/2": "a"}, Lateness("", "", "2"), {})
+        self.assertEqual((row["final_mark"], row["marks_note"]), (Decimal("2.00"), ""))
+        mark_row(row, scheme, {"c/1": "a", "c/2": "a"}, Lateness("2021-10-15T18:00+00:00", "", "2"), {})
+        self.assertEqual(row["final_mark"], Decimal("0.00"))
+        self.assertIn("the files' newest time", row["marks_note"])
 
     def test_bad_times_are_refused(self):
         with self.assertRaisesRegex(LatenessError, "not a date"):
