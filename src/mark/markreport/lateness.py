@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from decimal import Decimal
 
 from .rows import read_csv_rows
+from .scheme import rounded
 
 # The CSV's columns, by header (any letter case): the first of each list
 # that the header has.
@@ -94,7 +95,7 @@ class Lateness:
         late = days_late(moment, self.deadline) if self.deadline and moment else 0
         return {"submitted": moment.isoformat(timespec="seconds") if moment else "",
                 "submitted_from": source, "late_days": late,
-                "late_penalty": (self.per_day * late).quantize(Decimal("0.01"))}
+                "late_penalty": rounded(self.per_day * late)}
 
     def unknown_names(self, names):
         """The CSV's names that are no submission's (a typo, or a student

@@ -110,6 +110,11 @@ class LatenessTest(Files):
         self.assertEqual(row["final_mark"], Decimal("0.00"))
         self.assertIn("the files' newest time", row["marks_note"])
 
+    def test_the_penalty_rounds_half_up_as_the_parts_do(self):
+        # 0.125 a day, one day: 0.13 (half up), not 0.12 (half to even).
+        seen = Lateness("2021-10-15T18:00+00:00", "", "0.125").assess("dan", "1634320801.0")
+        self.assertEqual((seen["late_days"], seen["late_penalty"]), (1, Decimal("0.13")))
+
     def test_bad_times_are_refused(self):
         with self.assertRaisesRegex(LatenessError, "not a date"):
             Lateness("next friday", "", "2")
