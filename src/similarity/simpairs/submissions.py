@@ -3,20 +3,43 @@ submission's sources of a language joined into one text, with the map from
 the joined text's lines back to the files they came from; the skeleton's
 text blanked out of it."""
 
+import fnmatch
 import hashlib
 import os
 import re
 
-# Each language: sim's front end, the file names that make a submission
-# that language, and the file names compared (headers follow the program:
-# a .h belongs to C unless the submission is C++). Python has no front end
-# of its own: sim_text compares its words.
-LANGUAGES = {
-    "c": {"sim": "sim_c", "makes": (".c",), "files": (".c", ".h")},
-    "cpp": {"sim": "sim_c++", "makes": (".cpp", ".cc"), "files": (".cpp", ".cc", ".hpp", ".h")},
-    "java": {"sim": "sim_java", "makes": (".java",), "files": (".java",)},
-    "python": {"sim": "sim_text", "makes": (".py",), "files": (".py",)},
+# The one list of the languages a program is handed in in, and the file
+# names that make a folder each (src/languages/languages.tsv, which the
+# build reads too).
+LANGUAGES_TSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "languages",
+                             "languages.tsv")
+
+# Each language's sim front end and the file names compared (headers follow
+# the program: a .h belongs to C unless the submission is C++). Python has
+# no front end of its own: sim_text compares its words.
+COMPARED = {
+    "c": {"sim": "sim_c", "files": (".c", ".h")},
+    "cpp": {"sim": "sim_c++", "files": (".cpp", ".cc", ".hpp", ".h")},
+    "java": {"sim": "sim_java", "files": (".java",)},
+    "python": {"sim": "sim_text", "files": (".py",)},
 }
+
+
+def read_languages(path=LANGUAGES_TSV):
+    """{language: {"sim", "makes", "files"}}: "makes", the globs of
+    languages.tsv that make a folder that language, for each language
+    there that sim can compare."""
+    languages = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or len(fields) < 2 or fields[0] not in COMPARED:
+                continue
+            languages[fields[0]] = dict(COMPARED[fields[0]], makes=tuple(fields[1].split()))
+    return languages
+
+
+LANGUAGES = read_languages()
 
 
 class Submission:
@@ -53,7 +76,8 @@ def source_files(folder):
 def languages_of(files):
     """The languages a submission's files make it: C++ wins the headers
     when both C and C++ files are there."""
-    return [lang for lang, spec in LANGUAGES.items() if any(f.endswith(spec["makes"]) for f in files)]
+    return [lang for lang, spec in LANGUAGES.items()
+            if any(fnmatch.fnmatchcase(os.path.basename(f), glob) for f in files for glob in spec["makes"])]
 
 
 def files_of(files, language, languages):
