@@ -100,7 +100,7 @@ gradescope: ## a Gradescope autograder: build/gradescope/PROGRAM-autograder.zip,
 	    --source $(or $(GRADESCOPE_SOURCE),head)
 
 corpus-format: ## the corpus keeps its case format (also part of make check)
-	@for p in $(PROGRAMS); do scripts/check-corpus --cases testdata/$$p || exit 1; done
+	@for p in $(PROGRAMS); do src/cases/check-corpus --cases testdata/$$p || exit 1; done
 
 corpus-stats: ## case counts per category against the minimums
 	@scripts/corpus-stats

@@ -60,7 +60,7 @@ game_load() {
     [[ $name =~ ^[a-z]+$ && $name != game && -f $GAMES_DIR/$name.bash ]] || return 1
     # shellcheck source=src/games/checkers.bash
     source "$GAMES_DIR/$name.bash"
-    # shellcheck disable=SC2034 # read by corpus.bash
+    # shellcheck disable=SC2034 # read by src/cases/cases.bash
     GAME_NAME=$name
 }
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # hardening.bash -- the sanitizer build and the run-time settings that make
-# every sanitizer finding fatal and recognisable. Sourced by scripts/sanitize,
-# scripts/oom and scripts/fuzz, so the three agree on what "a report" is.
+# every sanitizer finding fatal and recognisable. Sourced by src/hardening/sanitize,
+# src/hardening/oom and scripts/fuzz, so the three agree on what "a report" is.
 
 # The exit status of a run that a sanitizer stopped. Distinct from the
 # engine's own 0..4, so a report can never pass for an expected status.

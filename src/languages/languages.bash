@@ -3,7 +3,7 @@
 # Python: which language it is, its build inside the sandbox, and the
 # launcher that runs it there (languages.tsv holds the commands). Sourced
 # by scripts/check-engine and src/mark/mark-one, after
-# src/golden/corpus.bash (corpus_describe_status).
+# src/cases/cases.bash (corpus_describe_status).
 #
 #   language_of DIR          the language of the sources in DIR (a name of
 #                            languages.tsv); status 1 and a sentence on

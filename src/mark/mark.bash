@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # mark.bash -- what scripts/mark and its worker src/mark/mark-one share:
 # which cases a run checks, and the hashes that make a submission's key.
-# Sourced after src/golden/corpus.bash.
+# Sourced after src/cases/cases.bash.
 
 # mark_tree_hash DIR: one sha256 over the names and bytes of every regular
 # file under DIR (symbolic links and special files are never read).
@@ -18,7 +18,7 @@ mark_tools_hash() {
     local root=$1 file
     for file in scripts/mark src/mark/mark-one src/mark/mark.bash src/languages/languages.bash \
         src/languages/languages.tsv src/check/check-judge.bash \
-        scripts/check-engine src/check/check-report.bash src/golden/corpus.bash \
+        scripts/check-engine src/check/check-report.bash src/cases/cases.bash \
         src/sandbox/sandbox.bash src/sandbox/*.[ch]; do
         if [[ -f $root/$file ]]; then sha256sum -- "$root/$file" | cut -d' ' -f1; fi
     done | sha256sum | cut -d' ' -f1

@@ -11,8 +11,8 @@ workflow_setup() {
     cd "$root" || return
     engine=$root/build/checkers
     [[ -x $engine ]] || fail "build/checkers is not built (run make)"
-    # shellcheck source=src/golden/corpus.bash
-    source "$root/src/golden/corpus.bash"
+    # shellcheck source=src/cases/cases.bash
+    source "$root/src/cases/cases.bash"
     cases=$BATS_TEST_TMPDIR/cases
     mkdir -p "$cases"
 }

@@ -22,7 +22,7 @@ setup() {
     run cmp "$path.out" <("$engine" < "$path.in")
     assert_success
     [[ ! -e $path.status && ! -e $path.err ]] || fail "status 0 and empty stderr are absences"
-    run scripts/check-corpus --cases "$cases"
+    run src/cases/check-corpus --cases "$cases"
     assert_success
 
     # the printed command runs this one case, and it passes

@@ -56,7 +56,7 @@ change_golden() {
     [[ -s $cases/malformed/lower.err ]] || fail "the stderr golden did not come back"
     [[ ! -e $cases/stage0/opening.err && ! -e $cases/stage0/opening.status ]] ||
         fail "an empty stderr and status 0 must be absent files"
-    run scripts/check-corpus --cases "$cases"
+    run src/cases/check-corpus --cases "$cases"
     assert_success
 }
 
@@ -104,7 +104,7 @@ CAT
     local leftover
     leftover=$(find "$cases" -name '.opening.out.bless.*')
     assert_equal "$(stat -c %s "$leftover")" 300
-    run scripts/check-corpus --cases "$cases"
+    run src/cases/check-corpus --cases "$cases"
     assert_failure
     assert_output --partial "$leftover: a hidden file (left by an interrupted add-case or bless?)"
 }

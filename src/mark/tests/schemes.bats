@@ -10,8 +10,8 @@ setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return
     # shellcheck source=src/mark/mark.bash
     source src/mark/mark.bash
-    # shellcheck source=src/golden/corpus.bash
-    source src/golden/corpus.bash
+    # shellcheck source=src/cases/cases.bash
+    source src/cases/cases.bash
     # shellcheck source=src/test-lib/handout-stage.bash
     source src/test-lib/handout-stage.bash
     python=$(mark_python) || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# corpus.bash -- what a golden case is, how to run one, how to compare it.
+# cases.bash -- what a golden case is, how to run one, how to compare it.
 # Sourced by every script and by the bats helper, so the case format and
 # the comparison exist once.
 #
@@ -255,7 +255,7 @@ corpus_compare() {
 # golden_case ID: the body of every generated golden test (see
 # src/golden/suite.bash). Kept lean on purpose: bats starts a fresh
 # process per test, so each test does one engine run and two cmp calls at
-# most, and the report on failure. Environment (set by scripts/run-golden):
+# most, and the report on failure. Environment (set by src/golden/run-golden):
 # GOLDEN_CASES, the cases root; GOLDEN_ENGINE, the program under test;
 # GOLDEN_FAILURES, optional, a directory that receives each failure
 # report as a file (CI artifacts).

@@ -17,7 +17,7 @@ plant() {
     shift
     rm -rf "$cases" && cp -R "$BATS_TEST_TMPDIR/intact" "$cases"
     (cd "$cases" && eval "$*") || fail "could not plant: $*"
-    run scripts/check-corpus --cases "$cases"
+    run src/cases/check-corpus --cases "$cases"
     assert_failure 1
     assert_output --partial "$expected"
     assert_output --partial ', 1 problems'
@@ -26,7 +26,7 @@ plant() {
 # The fixture cases every plant starts from; check-corpus accepts them.
 make_intact() {
     make_fixture_cases
-    run scripts/check-corpus --cases "$cases"
+    run src/cases/check-corpus --cases "$cases"
     assert_success
     cp -R "$cases" "$BATS_TEST_TMPDIR/intact"
 }
