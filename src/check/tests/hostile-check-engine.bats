@@ -32,6 +32,7 @@ setup() {
 
 teardown() {
     pkill -KILL -x sbx-checkeng 2>/dev/null || true
+    rm -f -- "$ROOT/build/sandbox-victim-sbx-checkeng" "$HOME/.sandbox-victim-sbx-checkeng"
 }
 
 # check HOSTILE: check-engine on the probe with the hostile program; the
@@ -67,8 +68,22 @@ check() {
 }
 
 @test "hostile via check-engine: writing and deleting in the repository and in \$HOME change nothing" {
+    # the files the programs try to delete exist, so a deletion would be seen
+    local repo_victim=build/sandbox-victim-sbx-checkeng home_victim=$HOME/.sandbox-victim-sbx-checkeng
+    mkdir -p build
+    echo victim > "$repo_victim"
+    echo victim > "$home_victim"
+    before_home=$(find "$HOME" -maxdepth 1 -newer "$BATS_FILE_TMPDIR" -print 2>/dev/null | sort | sha256sum)
     check write-repo
+    assert_output --partial "cannot delete $ROOT/$repo_victim"
+    refute_output --partial 'DELETED'
+    refute_output --partial "WROTE $ROOT"
     check write-home
+    assert_output --partial "cannot delete $home_victim"
+    refute_output --partial 'DELETED'
+    refute_output --partial "WROTE $HOME"
+    assert_equal "$(cat "$repo_victim")" victim
+    assert_equal "$(cat "$home_victim")" victim
 }
 
 @test "hostile via check-engine: a fork bomb and endless allocation are stopped, each case reported" {
