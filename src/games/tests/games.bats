@@ -74,8 +74,16 @@ promised_names() {
 }
 
 @test "games: no script branches on a game's name" {
-    run grep -rnE '\$\{?program\}?"? *== *"?(checkers|draughts)\b|^ *(checkers|draughts)\)' \
-        scripts src --include='*' --exclude-dir=tests --exclude='*.py' --exclude='*.c' --exclude='*.h' \
-        --exclude-dir=games
+    # A comparison with a game's name (==, !=, =~, =, -eq, Python's "in"),
+    # either way round, or a case/match pattern that is one: in every
+    # script, Makefile and template, whatever its variable. The games'
+    # adapters (src/games) are where a game is named; the engines' C and
+    # the tests (which name the game they test) are not scripts.
+    local q="['\"]" s='[[:space:]]'
+    local game='(checkers|draughts)'
+    local compare="(==|!=|=~|$s=|-eq)$s*\\(?$s*$q?$game\\b|$q$game$q$s*(==|!=)|\\bin$s*[([{]$s*$q$game$q"
+    local pattern="^$s*\\(?$q?$game$q?($s*\\|[^)]*)?\\)|\\|$s*$q?$game$q?$s*\\)|^$s*case$s+$q$game$q"
+    run grep -rnE "$compare|$pattern" scripts src .ci Makefile --exclude-dir=tests --exclude-dir=games \
+        --exclude='*.c' --exclude='*.h' --exclude='*.md'
     assert_output ''
 }
