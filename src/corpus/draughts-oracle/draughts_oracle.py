@@ -6,7 +6,7 @@
 # independent second implementation, so that a golden output is recorded
 # only when two implementations agree byte for byte
 # (src/corpus/draughts-pipeline). Copied unchanged (apart from this
-# header) from the independent implementation draughts_indep.py.
+# header and --help) from the independent implementation draughts_indep.py.
 # Same command line as the engine: draughts_oracle.py [INPUT [OUTPUT]].
 """Independent draughts (CSCI 561 HW4) oracle, written from NOTES.md and
 assignment.txt only.  Standard library only.
@@ -277,6 +277,10 @@ def err(msg):
 
 def main(argv):
     args = argv[1:]
+    if args in (["--help"], ["-h"]):
+        print("usage: src/corpus/draughts-oracle/draughts_oracle.py [INPUT [OUTPUT]]\n"
+              "The independent draughts oracle: the engine's command line and output.")
+        return 0
     if len(args) > 2:
         err("usage: draughts [INPUT [OUTPUT]]")
         return 2

@@ -22,12 +22,87 @@ harness_shell_files() {
     assert_success
 }
 
-@test "lint: every script answers --help" {
-    for script in scripts/* src/*/*; do
-        [[ -f $script && -x $script ]] || continue
-        run "$script" --help
+# The door in scripts/ that runs FILE (a program of src/), if there is one.
+door_of() {
+    grep -lF -- "/../$1\"" scripts/* | head -n 1
+}
+
+@test "lint: every executable script, at any depth, answers --help with a usage naming it" {
+    mapfile -t scripts < <(find scripts src -type f -perm -u+x | LC_ALL=C sort)
+    ((${#scripts[@]} >= 30))
+    local script door
+    for script in "${scripts[@]}"; do
+        run timeout 60 "$script" --help </dev/null
         assert_success
-        assert_output --partial "usage: $script"
+        # its path, its own name (argparse's usage), or the door that runs it
+        door=$(door_of "$script")
+        [[ $output == *"usage: $script"* || $output == *"usage: ${script##*/} "* ||
+            (-n $door && $output == *"usage: $door"*) ]] ||
+            fail "$script --help names neither itself nor its door: ${output:0:300}"
+    done
+}
+
+# Where a bash line runs something in scripts/: a path built from a
+# variable or a parent folder, or scripts/NAME in a command's place (mawk's
+# regular expressions: no \b).
+SCRIPTS_CALL_BASH='([$][{]?[A-Za-z_][A-Za-z0-9_]*[}]?|[.][.])/scripts/|(^|[;&|]|[$][(]|=[(]|^[[:space:]]*[(]|(^|[^A-Za-z0-9_])(exec|command|timeout|env|nohup|then|do))[[:space:]]*"?([.]/)?scripts/[a-z]'
+# Where Python builds a path to scripts/ or hands one to a process.
+SCRIPTS_CALL_PYTHON='/[[:space:]]*["'"'"']scripts["'"'"'/]|(join|Path|run|call|Popen|check_output|check_call|exec[a-z]*)\(.*["'"'"'](\.\./)*scripts[/"'"'"']'
+
+# src_calls_into_scripts FILE...: each line of the files that runs a door,
+# comment lines left out; a line continuing the one before (a list of
+# words) does not start a command.
+src_calls_into_scripts() {
+    local file
+    for file; do
+        if [[ $file == *.py ]] || head -n 1 "$file" | grep -q python3; then
+            grep -nHE "$SCRIPTS_CALL_PYTHON" "$file" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#'
+        else
+            awk -v re="$SCRIPTS_CALL_BASH" '{ continued = open; open = /\\$/ }
+                /^[[:space:]]*#/ { next }
+                (continued ? "+" $0 : $0) ~ re { print FILENAME ":" FNR ":" $0 }' "$file"
+        fi
+    done
+}
+
+@test "lint: nothing under src/ runs a command of scripts/ (Gradescope runs scripts/mark as a user does)" {
+    # every bash and Python file of src/ but its tests (which run the doors
+    # they test), the Gradescope package, and the benchmarks' pieces
+    # (src/*/bench-*.bash: they time the doors as people run them)
+    mapfile -t files < <({ grep -rlE '^#!/usr/bin/env (bash|python3)|^#!/usr/bin/python3|^# shellcheck shell=bash' src
+        find src -name '*.py'; } | grep -vE '/tests/|^src/gradescope/|/bench-[^/]*$' | LC_ALL=C sort -u)
+    ((${#files[@]} >= 30))
+    run src_calls_into_scripts "${files[@]}"
+    assert_output ''
+    # and the patterns do see a call, in each form
+    cat > "$BATS_TEST_TMPDIR/calls.bash" <<'BASH'
+"$root/scripts/check-engine" "$@"
+x=$(scripts/mark --help)
+command=(scripts/oom --program p)
+  exec "$here/../../scripts/bless"
+echo "rerun: scripts/mark --help"
+for f in a \
+    scripts/mark; do :; done
+Options (scripts/mark passes them):
+BASH
+    cat > "$BATS_TEST_TMPDIR/calls.py" <<'PYTHON'
+subprocess.run([os.path.join(root, "scripts", "mark")])
+run(ROOT / "scripts" / "mark")
+subprocess.run(["scripts/mark", "--help"])
+"""what scripts/mark wrote"""
+PYTHON
+    run src_calls_into_scripts "$BATS_TEST_TMPDIR/calls.bash" "$BATS_TEST_TMPDIR/calls.py"
+    assert_equal "${#lines[@]}" 7
+}
+
+@test "lint: every door of scripts/ has its row in scripts/README.md's table" {
+    local door cells
+    # the first cell of each row: `NAME ...`, `NAME`, ...
+    cells=$(sed -nE 's/^\| (`[^|]*) \|.*/\1/p' scripts/README.md)
+    [[ -n $cells ]]
+    for door in scripts/*; do
+        [[ -x $door ]] || continue
+        grep -qE "\`${door#scripts/}[\` ]" <<<"$cells" || fail "$door has no row in scripts/README.md's table"
     done
 }
 

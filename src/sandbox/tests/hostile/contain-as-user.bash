@@ -5,8 +5,8 @@
 # (bwrap not on PATH: limits only), on two cases. Prints TSV: sandbox,
 # program, check-engine's exit status, its last line, the user's processes
 # (not zombies) still running a second after it ended, the files written in the user's
-# home. scripts/README.md ("As an ordinary user") quotes a run. Run as root:
-#   bash src/sandbox/tests/hostile/contain-as-user.bash
+# home. scripts/README.md ("As an ordinary user") quotes a run.
+# usage: src/sandbox/tests/hostile/contain-as-user.bash   (as root)
 set -euo pipefail
 
 if [[ ${1:-} == --help || ${1:-} == -h ]]; then
