@@ -60,16 +60,20 @@ PY
     printf '@%s\n' 'test "topic: passes" { true; }' \
         "test \"topic: fails with a\\\\path\" { echo 'back\\slash'; false; }" \
         'test "other: skipped" { skip "no reason at all"; }' > "$dir/probe.bats"
-    # (a clean environment: the outer bats run's variables would steer the inner one)
-    run env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$HOME" RESULTS_DIR="$BATS_TEST_TMPDIR/results" \
-        src/golden/run-bats junit-probe "$dir/probe.bats" --jobs 1 3>&-
+    # (a clean environment: the outer bats run's variables would steer the
+    # inner one; run from a folder of its own, whose build/ takes the reports)
+    local work=$BATS_TEST_TMPDIR/work
+    mkdir -p "$work"
+    run env -i -C "$work" PATH=/usr/local/bin:/usr/bin:/bin HOME="$HOME" \
+        RESULTS_DIR="$BATS_TEST_TMPDIR/results" "$PWD/src/golden/run-bats" junit-probe "$dir/probe.bats" \
+        --jobs 1 3>&-
     assert_failure
-    run parse build/reports/junit-probe/report.xml
+    [[ ! -e build/reports/junit-probe ]] || fail "the probe wrote into the repository's build/"
+    run parse "$work/build/reports/junit-probe/report.xml"
     assert_line --index 0 "junit-probe.topic|topic: passes|pass||''"
     assert_line --regexp '^junit-probe\.topic\|topic: fails with a\\path\|fail\|failed\|.*back\\\\slash'
     assert_line --index 2 "junit-probe.other|other: skipped|skip|no reason at all|''"
     assert_line --index 3 'junit-probe tests=3 failures=1 skipped=1'
-    rm -rf build/reports/junit-probe
 }
 
 @test "junit: no other file of the harness writes a JUnit report itself" {
