@@ -3,7 +3,8 @@
 # run_autograder on a correct copy of our checkers sources, with the zip's
 # default configuration (the whole corpus, memcheck 1), in a stand-in
 # /autograder (src/gradescope/standin.bash), pinned to one core as
-# Gradescope gives about half of one. Sourced by scripts/bench; by hand:
+# Gradescope gives about half of one. Run by scripts/bench (its row comes
+# from src/bench/components.py); by hand:
 #   bash -c 'source src/gradescope/bench-gradescope.bash; bench_gradescope /tmp/bench-gs'
 
 BENCH_GRADESCOPE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -1,0 +1,97 @@
+"""components.py -- the benchmarks other components keep, as rows of the
+targets table. To add one: append to COMPONENT_BENCHES a ComponentBench
+whose `measure` returns its rows. A standalone benchmark (a program that
+prints JSON, as {"targets": [{"target": LABEL, "measured": NUMBER or null,
+"limit": NUMBER, "note": TEXT}]}) needs only json_rows:
+
+    ComponentBench("rush", lambda run: json_rows(["src/COMPONENT/bench-rush",
+                                                  "--output", run.out + "/rush"]))
+
+A row is (label, measured or None, limit, note): met when measured is at
+most limit; None is "not measured (NOTE)"."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+
+class ComponentBench:
+    def __init__(self, name, measure):
+        self.name, self.measure = name, measure
+
+
+def shell_values(piece, names, call=None, out=None):
+    """Sources a component's bench-*.bash PIECE in bash, runs CALL OUT when
+    given (its table to /dev/null, its complaints to the report), and
+    returns the values of its variables NAMES (None when the call failed)."""
+    script = 'source "$1" || exit 1\n'
+    if call:
+        script += '%s "$2" > /dev/null || exit 1\n' % call
+    script += "printf '%s\\n' " + " ".join('"${%s:-}"' % name for name in names)
+    done = subprocess.run(["bash", "-c", script, "bench", piece, out or ""], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, check=False)
+    sys.stdout.write(done.stderr.decode("utf-8", "replace"))
+    values = done.stdout.decode("utf-8", "replace").split("\n")[:len(names)]
+    return dict(zip(names, values)) if done.returncode == 0 else None
+
+
+def seconds_row(label, values, seconds_name, limit, failed_note="the run failed"):
+    if values is None or not values[seconds_name]:
+        return label, None, limit, failed_note
+    return label, values[seconds_name], limit, ""
+
+
+def similarity_rows(run):
+    """scripts/similarity over a generated class (src/similarity/bench-similarity.bash)."""
+    piece = "src/similarity/bench-similarity.bash"
+    names = ("SIMILARITY_CLASS_SIZE", "SIMILARITY_SECONDS_LIMIT", "similarity_seconds")
+    settings = shell_values(piece, names[:2])
+    label = "similarity: %s submissions, wall s" % settings["SIMILARITY_CLASS_SIZE"]
+    if not run.suites:
+        return [(label, None, settings["SIMILARITY_SECONDS_LIMIT"], "--engine-only")]
+    return [seconds_row(label, shell_values(piece, names, "bench_similarity", run.out), "similarity_seconds",
+                        settings["SIMILARITY_SECONDS_LIMIT"])]
+
+
+def gradescope_rows(run):
+    """run_autograder on one core (src/gradescope/bench-gradescope.bash)."""
+    piece = "src/gradescope/bench-gradescope.bash"
+    names = ("GRADESCOPE_SECONDS_LIMIT", "gradescope_seconds")
+    label = "gradescope: run_autograder, 1 core, wall s"
+    limit = shell_values(piece, names[:1])["GRADESCOPE_SECONDS_LIMIT"]
+    if not run.suites:
+        return [(label, None, limit, "--engine-only")]
+    row = seconds_row(label, shell_values(piece, names, "bench_gradescope", run.out + "/gradescope"),
+                      "gradescope_seconds", limit)
+    if row[1] is not None and not shutil.which("taskset"):
+        row = row[:3] + ("taskset missing: not pinned",)
+    return [row]
+
+
+def json_rows(command):
+    """The rows a standalone benchmark prints as JSON (see above)."""
+    done = subprocess.run(command, stdout=subprocess.PIPE, check=False)
+    try:
+        targets = json.loads(done.stdout)["targets"]
+    except (ValueError, KeyError, TypeError):
+        return [(" ".join(command), None, "-", "its JSON was unreadable (exit %d)" % done.returncode)]
+    return [(row["target"], row.get("measured"), row["limit"], row.get("note", "")) for row in targets]
+
+
+# The components' benchmarks, in the order of their rows.
+COMPONENT_BENCHES = (
+    ComponentBench("similarity", similarity_rows),
+    ComponentBench("gradescope", gradescope_rows),
+)
+
+
+def component_targets(run, targets):
+    for bench in COMPONENT_BENCHES:
+        for label, measured, limit, note in bench.measure(run):
+            if measured is None:
+                targets.row(label, "-", limit, "not measured (%s)" % note)
+            else:
+                met = float(measured) <= float(limit)
+                said = ("met" if met else "not met") + (" (%s)" % note if note else "")
+                targets.row(label, str(measured), limit, said)
