@@ -6,7 +6,7 @@
 # with a planted fault, the cheat that reads the expected output by path)
 # the fault shows, and the cheat fails wherever the sandbox is up; the
 # repository is the same afterwards. What the limits alone do not hold as
-# an ordinary user is in scripts/README.md ("As an ordinary user").
+# an ordinary user is in src/check/README.md ("As an ordinary user").
 
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 

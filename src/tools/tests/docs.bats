@@ -44,7 +44,7 @@ copy_work_tree() {
 @test "docs: every runnable block of every README works on a clean copy" {
     local copy=$BATS_TEST_TMPDIR/clone readme count=0 block
     copy_work_tree "$copy"
-    for readme in README.md src/README.md testdata/README.md scripts/README.md; do
+    for readme in README.md src/README.md testdata/README.md scripts/README.md src/*/README.md; do
         [[ -f $readme ]] || fail "$readme is missing"
         while IFS= read -r -d '' block; do
             count=$((count + 1))
@@ -67,4 +67,50 @@ copy_work_tree() {
         return 0
     done < <(runnable_blocks "$BATS_TEST_TMPDIR/bad.md")
     fail "the runnable block was not found"
+}
+
+# missing_paths README...: each path a README names (in backquotes or as a
+# link) that is not in the repository, as README:LINE: PATH. A word is a
+# path when it holds a slash and its first part is in the repository (at
+# the top, beside the README, or for src/README.md in a component's
+# folder), or when it names a source file (.c, .py, .awk, ...). Paths
+# under build/, ./ and ../, and those with a placeholder part (P, NAME,
+# DIR, SUITE.xml: capitals) are left alone.
+missing_paths() {
+    /usr/bin/python3 - "$@" <<'PYTHON'
+import os, re, sys
+SPAN = re.compile(r"`([^`\n]+)`|\]\(([^)\s#]+)")
+PATH = re.compile(r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*/?$")
+PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*$")
+CODE = (".c", ".h", ".py", ".bash", ".bats", ".awk", ".sh", ".md", ".equivalent", ".yml")
+for readme in sys.argv[1:]:
+    folder = os.path.dirname(readme) or "."
+    bases = ["."] + ([folder] if folder != "." else [])
+    if readme == "src/README.md":  # (it names each component's files from its folder)
+        bases += ["src"] + sorted(os.path.join("src", name) for name in os.listdir("src"))
+    for number, line in enumerate(open(readme, encoding="utf-8"), 1):
+        for span in SPAN.finditer(line):
+            for word in (span.group(1) or span.group(2)).split():
+                word = word.rstrip(",.;:)")
+                parts = word.rstrip("/").split("/")
+                if "/" not in word or not PATH.match(word) or parts[0] in (".", "..", "build") \
+                        or any(PLACEHOLDER.match(part.split(".")[0]) for part in parts):
+                    continue
+                claimed = word.endswith(CODE) or any(os.path.exists(os.path.join(b, parts[0])) for b in bases)
+                if claimed and not any(os.path.exists(os.path.join(b, word)) for b in bases):
+                    print("%s:%d: %s" % (readme, number, word))
+PYTHON
+}
+
+@test "docs: every path a README names exists in the repository" {
+    run missing_paths README.md scripts/README.md src/README.md testdata/README.md src/*/README.md
+    assert_success
+    assert_output ''
+    # and a path that is gone is seen, in backquotes or as a link
+    cat > "$BATS_TEST_TMPDIR/README.md" <<'MARKDOWN'
+operators in `lib/mutate.awk`; see [the runner](src/golden/run-gold).
+a placeholder `src/P/main.c`, an output `build/x/y`, a case `stage0/opening`
+MARKDOWN
+    run missing_paths "$BATS_TEST_TMPDIR/README.md"
+    assert_output "$(printf '%s\n' "$BATS_TEST_TMPDIR/README.md:1: lib/mutate.awk" "$BATS_TEST_TMPDIR/README.md:1: src/golden/run-gold")"
 }

@@ -5,7 +5,7 @@
 # (bwrap not on PATH: limits only), on two cases. Prints TSV: sandbox,
 # program, check-engine's exit status, its last line, the user's processes
 # (not zombies) still running a second after it ended, the files written in the user's
-# home. scripts/README.md ("As an ordinary user") quotes a run.
+# home. src/check/README.md ("As an ordinary user") quotes a run.
 # usage: src/sandbox/tests/hostile/contain-as-user.bash   (as root)
 set -euo pipefail
 
