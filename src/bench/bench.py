@@ -77,7 +77,10 @@ class Run:
                 self.suites = False
             elif option == "--checking":
                 self.checking_only = True
-            elif option == "--engine" and args:
+            elif option == "--engine":
+                if not args:
+                    sys.stderr.write("bench: --engine needs a program\n%s" % USAGE)
+                    sys.exit(2)
                 self.engine = args.pop(0)
             else:
                 sys.stderr.write("bench: unknown argument '%s'\n%s" % (option, USAGE))
@@ -191,7 +194,7 @@ def main(args):
     shutil.rmtree(os.path.join(run.out, "hyperfine"), ignore_errors=True)
     os.makedirs(os.path.join(run.out, "hyperfine"))
     report = "report-checking.txt" if run.checking_only else "report.txt"
-    sys.stdout = Tee(sys.stdout, os.path.join(run.out, report))
+    sys.stdout = sys.stderr = Tee(sys.stdout, os.path.join(run.out, report))  # (as 2>&1 | tee)
     try:
         met = checking_report(run) if run.checking_only else full_report(run)
     except (BenchError, subprocess.CalledProcessError) as error:
