@@ -1,0 +1,21 @@
+#!/usr/bin/env bats
+# serve.bats -- the pre-submission service's tests (src/serve/tests/test_*.py,
+# unittest, Debian's Python): one bats test per module so that make selftest
+# names each. The servers they start listen on 127.0.0.1 at free ports and
+# are stopped by the tests themselves.
+
+setup() {
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    cd "$root" || return
+    /usr/bin/python3 -c 'import flask, gunicorn' 2>/dev/null ||
+        { echo "needs python3-flask and gunicorn (apt-get install python3-flask gunicorn)" >&2; return 1; }
+}
+
+unit() {
+    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest discover -s src/serve/tests -p "$1" -v
+    printf '%s\n' "$output"
+    [ "$status" -eq 0 ]
+}
+
+@test "serve: the database layer, the queue, leases and claims" { unit test_store.py; }
+@test "serve: uploads unpacked safely" { unit test_unpack.py; }
