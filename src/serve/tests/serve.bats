@@ -12,10 +12,15 @@ setup() {
 }
 
 unit() {
-    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest discover -s src/serve/tests -p "$1" -v
+    run env PYTHONPATH="$root/src:$root/src/serve/tests" /usr/bin/python3 -B -m unittest discover -s src/serve/tests -p "$1" -v
     printf '%s\n' "$output"
     [ "$status" -eq 0 ]
 }
 
 @test "serve: the database layer, the queue, leases and claims" { unit test_store.py; }
 @test "serve: uploads unpacked safely" { unit test_unpack.py; }
+@test "serve: the API case by case, every refusal, supersede, two students apart" {
+    unit test_api.py
+}
+@test "serve: verdicts of real programs, the cache, the report page" { unit test_checking.py; }
+@test "serve: kill -9 with jobs queued and running, restart, everything finishes" { unit test_crash.py; }
