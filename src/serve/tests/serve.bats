@@ -24,3 +24,7 @@ unit() {
 }
 @test "serve: verdicts of real programs, the cache, the report page" { unit test_checking.py; }
 @test "serve: kill -9 with jobs queued and running, restart, everything finishes" { unit test_crash.py; }
+@test "serve: in Chromium, log in, upload through the form, read the verdict (with and without JavaScript)" {
+    command -v chromedriver >/dev/null || skip "needs chromium-driver and python3-selenium"
+    unit test_browser.py
+}

@@ -81,6 +81,12 @@ class ApiTest(unittest.TestCase):
         self.assertEqual(request(self.service.base + "/submissions/" + ben["id"], self.tokens["ann"])[0], 404)
         self.assertNotIn(ben["id"], str(request(self.service.base + "/api/submissions", self.tokens["ann"])[2]))
 
+    def test_forms_refuse_a_post_without_the_csrf_token(self):
+        status, _, page = request(self.service.base + "/submit", self.tokens["dan"], [("a.c", b"int main;")])
+        self.assertEqual(status, 400)
+        self.assertIn("CSRF", page)
+        self.assertEqual(request(self.service.base + "/api/submissions", self.tokens["dan"])[2]["submissions"], [])
+
     def test_429_past_the_students_limit(self):
         for n in range(4):
             self.assertEqual(self.post("eve", programs.sources("wrong", "eve %d" % n))[0], 202)
