@@ -105,22 +105,26 @@ def read_results(output, total, printed, error_text):
 
 
 def check_folder(options, folder, output, total, stop=None):
-    """Runs check-engine on folder; returns the result for queue.finish.
+    """Runs check-engine on folder; returns the result for leases.finish.
     A folder check-engine could not build (status 2, no results.tsv) is
     `done` and not compiled; any other stop of check-engine is `error`.
     stop(): polled while it runs; True kills the run (the lease was lost)."""
     started = time.time()
     process = subprocess.Popen(command(options, folder, output), cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, errors="replace")
-    while True:
-        try:
-            printed, error_text = process.communicate(timeout=2)
-            break
-        except subprocess.TimeoutExpired:
-            if stop is not None and stop():
-                process.kill()
-                process.communicate()
-                return None
+    try:
+        while True:
+            try:
+                printed, error_text = process.communicate(timeout=2)
+                break
+            except subprocess.TimeoutExpired:
+                if stop is not None and stop():
+                    process.kill()
+                    process.communicate()
+                    return None
+    except BaseException:  # the worker is stopped: its check-engine too
+        process.kill()
+        raise
     seconds = round(time.time() - started, 2)
     if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
         result = read_results(output, total, printed, error_text[-TEXT_BYTES:])

@@ -8,12 +8,13 @@ result if the job is still its own. Run by scripts/serve (one process per
 import json
 import os
 import shutil
+import signal
 import socket
 import sys
 import threading
 import time
 
-from . import checking, queue, unpack
+from . import checking, leases, unpack
 from .db import Database
 
 IDLE_SECONDS = 0.5
@@ -31,7 +32,7 @@ class Lease(threading.Thread):
         db = Database(self.config["db"])
         try:
             while not self.done.wait(self.config["lease"] / 3):
-                if not queue.heartbeat(db, self.sid, self.worker, self.config["lease"]):
+                if not leases.heartbeat(db, self.sid, self.worker, self.config["lease"]):
                     self.lost = True
                     return
         finally:
@@ -56,7 +57,7 @@ def run_job(db, config, worker, sid, blob):
         lease.join()
         shutil.rmtree(work, ignore_errors=True)
     if result is not None and not lease.lost:
-        queue.finish(db, sid, worker, result)
+        leases.finish(db, sid, worker, result)
     log(config, "%s %s %s %s" % (worker, sid, result.get("state") if result else "dropped",
                                  result.get("summary", "") if result else "lease lost"))
 
@@ -69,12 +70,13 @@ def main(config_path, name):
     with open(config_path, encoding="utf-8") as handle:
         config = json.load(handle)
     worker = "%s:%s:%d" % (socket.gethostname(), name, os.getpid())
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     db = Database(config["db"])
     while True:
-        requeued, failed = queue.requeue_expired(db, max_tries=config["max_tries"])
+        requeued, failed = leases.requeue_expired(db, max_tries=config["max_tries"])
         if requeued or failed:
             log(config, "%s requeued %d expired, %d to error" % (worker, requeued, failed))
-        job = queue.claim(db, worker, config["lease"])
+        job = leases.claim(db, worker, config["lease"])
         if job is None:
             time.sleep(IDLE_SECONDS)
             continue

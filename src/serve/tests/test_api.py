@@ -10,7 +10,7 @@ import unittest
 import zipfile
 
 from serve import programs
-from server import Service, request, submit, write_roster
+from serve.client import Service, request, submit, write_roster
 
 
 class ApiTest(unittest.TestCase):

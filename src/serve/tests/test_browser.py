@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from serve import programs
-from server import Service, write_roster
+from serve.client import Service, write_roster
 
 
 def browser(profile, javascript=True):

@@ -6,7 +6,7 @@ import tempfile
 import unittest
 
 from serve import programs
-from server import Service, request, submit, wait_final, write_roster
+from serve.client import Service, request, submit, wait_final, write_roster
 
 
 class CheckingTest(unittest.TestCase):

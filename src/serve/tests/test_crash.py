@@ -10,7 +10,7 @@ import time
 import unittest
 
 from serve import programs
-from server import Service, request, submit, wait_final, write_roster
+from serve.client import Service, request, submit, wait_final, write_roster
 
 PLAN = [("s0", "hanging"), ("s1", "hanging"), ("s2", "correct"), ("s3", "wrong"), ("s4", "broken"),
         ("s5", "correct"), ("s6", "hanging")]

@@ -9,7 +9,7 @@ import tempfile
 import time
 import unittest
 
-from serve import queue, store
+from serve import leases, store
 from serve.db import Database
 
 
@@ -26,13 +26,13 @@ def claimer(path, worker, out):
     db = Database("sqlite:///" + path)
     got = []
     while True:
-        job = queue.claim(db, worker, 60)
+        job = leases.claim(db, worker, 60)
         if job is None:
             if not db.one("SELECT COUNT(*) FROM jobs WHERE state = 'queued'")[0]:
                 break
             continue
         got.append(job[0])
-        queue.finish(db, job[0], worker, {"summary": "ok", "passed": 1, "failed": 0, "total": 1, "compiled": 1})
+        leases.finish(db, job[0], worker, {"summary": "ok", "passed": 1, "failed": 0, "total": 1, "compiled": 1})
     out.put(got)
 
 
@@ -73,8 +73,8 @@ class StoreTest(unittest.TestCase):
 
     def test_cache_answers_identical_sources(self):
         sid, _ = store.submit(self.db, "s1", b"x", ["a.c"], "same")
-        job = queue.claim(self.db, "w", 30)
-        queue.finish(self.db, job[0], "w", {"compiled": 1, "passed": 3, "failed": 1, "total": 4, "summary": "s"})
+        job = leases.claim(self.db, "w", 30)
+        leases.finish(self.db, job[0], "w", {"compiled": 1, "passed": 3, "failed": 1, "total": 4, "summary": "s"})
         again, state = store.submit(self.db, "s2", b"x", ["a.c"], "same")
         self.assertEqual(state, "done")
         found = store.submission(self.db, again)
@@ -89,23 +89,23 @@ class StoreTest(unittest.TestCase):
 
     def test_one_running_job_per_student(self):
         store.submit(self.db, "s1", b"x", ["a.c"], "a")
-        first = queue.claim(self.db, "w1", 30)
+        first = leases.claim(self.db, "w1", 30)
         store.submit(self.db, "s1", b"y", ["a.c"], "b")
-        self.assertIsNone(queue.claim(self.db, "w2", 30))
-        queue.finish(self.db, first[0], "w1", {"summary": "ok"})
-        self.assertIsNotNone(queue.claim(self.db, "w2", 30))
+        self.assertIsNone(leases.claim(self.db, "w2", 30))
+        leases.finish(self.db, first[0], "w1", {"summary": "ok"})
+        self.assertIsNotNone(leases.claim(self.db, "w2", 30))
 
     def test_expired_lease_requeued_then_error(self):
         sid, _ = store.submit(self.db, "s1", b"x", ["a.c"], "a")
         for attempt in range(1, 4):
-            self.assertEqual(queue.claim(self.db, "w%d" % attempt, -1)[0], sid)
-            self.assertFalse(queue.heartbeat(self.db, sid, "other", 30))
+            self.assertEqual(leases.claim(self.db, "w%d" % attempt, -1)[0], sid)
+            self.assertFalse(leases.heartbeat(self.db, sid, "other", 30))
             expected = (1, 0) if attempt < 3 else (0, 1)
-            self.assertEqual(queue.requeue_expired(self.db, max_tries=3), expected)
+            self.assertEqual(leases.requeue_expired(self.db, max_tries=3), expected)
         found = store.submission(self.db, sid)
         self.assertEqual(found["state"], "error")
         self.assertIn("3 times", found["summary"])
-        self.assertFalse(queue.finish(self.db, sid, "w3", {"summary": "late"}))
+        self.assertFalse(leases.finish(self.db, sid, "w3", {"summary": "late"}))
 
     def test_claims_race_yet_each_job_runs_once(self):
         for n in range(40):

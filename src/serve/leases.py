@@ -1,4 +1,4 @@
-"""queue.py -- the workers' side of the queue: a claim with a lease, the
+"""leases.py -- the workers' side of the queue: a claim with a lease, the
 heartbeat that extends it, the result written only by the lease's holder,
 and expired leases requeued (a few tries, then `error` with the reason).
 """

@@ -1,4 +1,4 @@
-"""server.py -- a real service for the tests: scripts/serve on 127.0.0.1
+"""client.py -- a real service for the tests and the rush: scripts/serve on 127.0.0.1
 at a free port, its own data folder and roster, in a process group of
 its own so that it can be stopped (or killed -9) whole; and a small HTTP
 client over the API (urllib, multipart bodies)."""
@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 import uuid
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def free_port():
