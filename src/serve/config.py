@@ -21,7 +21,8 @@ def parser():
     p.add_argument("--program", choices=("checkers", "draughts"), default="checkers")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
-    p.add_argument("--data", default="build/serve", help="the service's folder (default: build/serve)")
+    p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve"),
+                   help="the service's folder (default: the repository's build/serve)")
     p.add_argument("--db", help="database URL: sqlite:///FILE or postgresql://... "
                                 "(default: DATA/serve.sqlite, WAL mode)")
     p.add_argument("--roster", help="the class's roster, CSV with columns name, token (email optional); "

@@ -71,6 +71,7 @@ def main(config_path, name):
         config = json.load(handle)
     worker = "%s:%s:%d" % (socket.gethostname(), name, os.getpid())
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    os.nice(config.get("worker_nice", 10))  # the front answers first; checking can wait
     db = Database(config["db"])
     while True:
         requeued, failed = leases.requeue_expired(db, max_tries=config["max_tries"])
