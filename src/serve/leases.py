@@ -15,6 +15,9 @@ def requeue_expired(db, now=None, max_tries=MAX_TRIES):
     """Jobs whose worker stopped renewing the lease go back to the queue,
     or to `error` after max_tries claims. Returns (requeued, failed)."""
     now = now or time.time()
+    # a plain read first: the write lock only when there is work for it
+    if not db.one("SELECT COUNT(*) FROM jobs WHERE state = ? AND lease_until < ?", (RUNNING, now))[0]:
+        return 0, 0
     with db.transaction():
         expired = db.all("SELECT id, tries FROM jobs WHERE state = ? AND lease_until < ?" + db.lock_rows(),
                          (RUNNING, now))
@@ -38,6 +41,8 @@ def claim(db, worker, lease):
     running under worker's lease: (id, files blob), or None. The UPDATE's
     guard (state still queued) makes a job's claim happen once."""
     now = time.time()
+    if not db.one("SELECT COUNT(*) FROM jobs WHERE state = ?", (QUEUED,))[0]:
+        return None
     with db.transaction():
         row = db.one("SELECT id FROM jobs WHERE state = ? AND student NOT IN "
                      "(SELECT student FROM jobs WHERE state = ?) ORDER BY created, id LIMIT 1" + db.lock_rows(),
