@@ -81,9 +81,10 @@ def _text(path, limit=TEXT_BYTES):
         return ""
 
 
-def read_results(output, total, printed, error_text):
+def read_results(output, total, printed, error_text, folder):
     """The result from check-engine's OUTPUT folder (data): results.tsv's
-    rows and the first failures' reports."""
+    rows and the first failures' reports, the worker's folder in them
+    shown as `.` (the student's own folder)."""
     rows = []
     with open(os.path.join(output, "results.tsv"), encoding="utf-8", errors="replace") as handle:
         for line in handle.read().splitlines()[1:]:
@@ -92,7 +93,7 @@ def read_results(output, total, printed, error_text):
     reports = {}
     for case_id, category, *_ in failing[:REPORTS_KEPT]:
         reports[case_id] = _text(os.path.join(output, "failures", category, case_id.split("/")[-1] + ".txt"),
-                                 REPORT_BYTES)
+                                 REPORT_BYTES).replace(folder + "/", "./")
     passed = len(rows) - len(failing)
     groups = {}
     for row in failing:
@@ -127,7 +128,7 @@ def check_folder(options, folder, output, total, stop=None):
         raise
     seconds = round(time.time() - started, 2)
     if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
-        result = read_results(output, total, printed, error_text[-TEXT_BYTES:])
+        result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder)
     elif process.returncode == 2 and not os.path.isfile(os.path.join(output, "results.tsv")):
         report = {"results": [], "reports": {}, "output": printed[-TEXT_BYTES:], "build": error_text[-TEXT_BYTES:]}
         result = {"state": "done", "compiled": 0, "passed": 0, "failed": total, "total": total,

@@ -41,7 +41,7 @@ class Lease(threading.Thread):
 
 def run_job(db, config, worker, sid, blob):
     """Checks one claimed job and stores its result."""
-    work = os.path.join(config["data"], "work", sid)
+    work = os.path.join(config["data"], "work", "%s.%d" % (sid, os.getpid()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "sources"))
     lease = Lease(config, sid, worker)
