@@ -31,7 +31,7 @@ AFTER_RUSH = 300.0
 
 
 def options():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="src/serve/bench_rush.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="30 students, a 1-minute rush")
     p.add_argument("--students", type=int, default=300)
     p.add_argument("--submissions", type=int, default=3)
