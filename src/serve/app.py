@@ -1,10 +1,11 @@
 """app.py -- the web front (Flask, run by gunicorn): the JSON API and,
-through pages.py, the students' page. Every request opens its own
-database connection; nothing is kept in the process between requests.
+through pages.py, the students' page. The state is all in the database;
+a process keeps only its threads' connections to it.
 """
 
 import math
 import os
+import threading
 import time
 
 import flask
@@ -17,10 +18,26 @@ API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total"
               "created", "finished")
 
 
+# One connection per thread of a gunicorn process, kept between requests
+# (a connection is used by its own thread only); nothing else is kept.
+LOCAL = threading.local()
+
+
 def db():
-    if "db" not in flask.g:
-        flask.g.db = Database(flask.current_app.config["SERVE"]["db"])
-    return flask.g.db
+    if getattr(LOCAL, "db", None) is None:
+        LOCAL.db = Database(flask.current_app.config["SERVE"]["db"])
+    return LOCAL.db
+
+
+def drop_connection(error=None):
+    """After a failed request, a fresh connection for the next one (the
+    database may have gone away and come back)."""
+    if error is not None and getattr(LOCAL, "db", None) is not None:
+        try:
+            LOCAL.db.close()
+        except Exception:  # already broken: it is dropped all the same
+            pass
+        LOCAL.db = None
 
 
 def refuse(status, message, retry_after=None):
@@ -122,6 +139,7 @@ def healthz():
     try:
         queued = store.queue_length(db())
     except Exception as error:  # the database does not answer: say so, as data
+        drop_connection(error)
         return refuse(503, "database: %s" % error, 10)
     if queued >= settings["queue_limit"]:
         return refuse(503, "the queue is full", 30)
@@ -139,6 +157,6 @@ def create_app(config_path=None):
     app.add_url_rule("/api/submissions/<sid>", "api_submission", api_submission)
     app.add_url_rule("/healthz", "healthz", healthz)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
-    app.teardown_appcontext(lambda exc: flask.g.pop("db").close() if "db" in flask.g else None)
+    app.teardown_request(drop_connection)
     pages.register(app)
     return app
