@@ -91,6 +91,11 @@ bench: all ## engine instructions, wall times and suite times (QUICK=1: fewer ru
 	@$(ENSURE_TOOLS) $@
 	@scripts/bench $(if $(filter-out 0,$(QUICK)),--quick)
 
+.PHONY: serve
+serve: all ## the pre-submission service on 127.0.0.1:8080 (SERVE_ARGS: scripts/serve's options, e.g. --roster CSV)
+	@$(ENSURE_TOOLS) $@
+	@scripts/serve $(SERVE_ARGS)
+
 check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM=draughts]
 	@scripts/check-engine --program $(PROGRAM) $(ENGINE)
 

@@ -25,11 +25,12 @@ declare -gA expected=(
     [oom]='clang libclang-rt-dev parallel'
     [coverage]='bats bats-assert bats-support gcovr parallel'
     [fuzz]='afl++ clang libclang-rt-dev'
-    [bench]='bats bats-assert bats-support hyperfine parallel similarity-tester valgrind'
+    [bench]='bats bats-assert bats-support gunicorn hyperfine parallel python3-flask similarity-tester valgrind'
     [mutants]='bats bats-assert bats-support bubblewrap git parallel valgrind'
     [corpus-check]='python3'
-    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 python3-jinja2 rsync shellcheck similarity-tester valgrind'
-    [test]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 python3-jinja2 rsync shellcheck similarity-tester valgrind'
+    [serve]='bubblewrap gunicorn parallel python3-flask'
+    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev npm openssh-client openssh-server parallel postgresql procps python3 python3-flask python3-jinja2 python3-psycopg python3-selenium rsync shellcheck similarity-tester valgrind'
+    [test]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev npm openssh-client openssh-server parallel postgresql procps python3 python3-flask python3-jinja2 python3-psycopg python3-selenium rsync shellcheck similarity-tester valgrind'
 )
 
 setup_file() {
@@ -113,7 +114,7 @@ asked_for() {
         [[ $(asked_for) == "${expected[$target]}" ]] ||
             fail "make $target asked for '$(asked_for)', expected '${expected[$target]}'"
     done
-    assert_equal "$checked" 12
+    assert_equal "$checked" 13
 }
 
 @test "ensure-tools: as a user with password-less sudo, apt-get runs through sudo" {

@@ -1,0 +1,123 @@
+"""client.py -- a real service for the tests and the rush: scripts/serve on 127.0.0.1
+at a free port, its own data folder and roster, in a process group of
+its own so that it can be stopped (or killed -9) whole; and a small HTTP
+client over the API (urllib, multipart bodies)."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def write_roster(folder, names):
+    """A roster of these students; their tokens: {name: token}."""
+    tokens = {name: "tok-%s-%s" % (name, uuid.uuid4().hex) for name in names}
+    with open(os.path.join(folder, "roster.csv"), "w", encoding="utf-8") as handle:
+        handle.write("name,token,email\n" + "".join("%s,%s,%s@example.org\n" % (n, t, n) for n, t in tokens.items()))
+    return tokens
+
+
+class Service:
+    """scripts/serve with these options; start() waits for /healthz."""
+
+    def __init__(self, data, options=(), port=None):
+        self.data, self.options, self.port = data, list(options), port or free_port()
+        self.base = "http://127.0.0.1:%d" % self.port
+        self.process = None
+
+    def start(self, timeout=60):
+        with open(os.path.join(self.data, "serve.log"), "ab") as log:
+            self.process = subprocess.Popen(
+                [os.path.join(ROOT, "scripts/serve"), "--data", self.data, "--port", str(self.port),
+                 "--roster", os.path.join(self.data, "roster.csv")] + self.options,
+                stdout=log, stderr=log, start_new_session=True, cwd=ROOT)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("scripts/serve stopped: see %s/serve.log" % self.data)
+            try:
+                if request(self.base + "/healthz")[0] in (200, 503):
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError("scripts/serve did not answer in %ds" % timeout)
+
+    def stop(self, sig=signal.SIGTERM):
+        """Stops the whole process group (SIGKILL: a crash)."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, sig)
+            self.process.wait(20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.process.wait(20)
+        self.process = None
+
+    def group_alive(self, pgid):
+        """The processes of the group still there after a second (a zombie
+        is reaped by then), as `ps` lines; empty when none."""
+        time.sleep(1)
+        found = subprocess.run(["ps", "-o", "pid,stat,args", "--no-headers", "-g", str(pgid)],
+                               capture_output=True, text=True).stdout
+        return "".join(line + "\n" for line in found.splitlines() if " Z" not in line[:12])
+
+
+def multipart(files):
+    """A multipart/form-data body of 'file' parts: (body, content type)."""
+    boundary = uuid.uuid4().hex
+    body = b""
+    for name, data in files:
+        body += (b"--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
+                 b"Content-Type: application/octet-stream\r\n\r\n" % (boundary.encode(), name.encode())) + data + b"\r\n"
+    return body + b"--%s--\r\n" % boundary.encode(), "multipart/form-data; boundary=" + boundary
+
+
+def request(url, token=None, files=None, timeout=30):
+    """(status, headers, JSON body or text)."""
+    headers, body = {}, None
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if files is not None:
+        body, headers["Content-Type"] = multipart(files)
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers), timeout=timeout) as r:
+            status, got, text = r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as error:
+        status, got, text = error.code, dict(error.headers), error.read()
+    try:
+        return status, got, json.loads(text)
+    except ValueError:
+        return status, got, text.decode("utf-8", "replace")
+
+
+def submit(service, token, files):
+    return request(service.base + "/api/submissions", token, sorted(files.items()))
+
+
+def wait_final(service, token, sid, timeout=180):
+    """The submission once done, error or superseded."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        status, _, body = request("%s/api/submissions/%s" % (service.base, sid), token)
+        if status == 200 and body["state"] in ("done", "error", "superseded"):
+            return body
+        time.sleep(0.5)
+    raise AssertionError("submission %s not finished in %ds" % (sid, timeout))

@@ -1,0 +1,80 @@
+"""config.py -- scripts/serve's options, and the configuration every
+process of the service reads (DATA/config.json, written at start)."""
+
+import argparse
+import json
+import os
+
+from . import checking
+from .db import default_url
+
+DESCRIPTION = """The pre-submission service: students upload their sources (or one .zip
+or .tar.gz) with their token, N local workers build and check them with
+scripts/check-engine in its sandbox against the visible tests, and the
+page and the JSON API show the verdict and check-engine's report.
+State (the queue included) lives in the database: a restart on the same
+--data finishes every accepted submission."""
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="scripts/serve", description=DESCRIPTION)
+    p.add_argument("--program", choices=("checkers", "draughts"), default="checkers")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
+    p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve"),
+                   help="the service's folder (default: the repository's build/serve)")
+    p.add_argument("--db", help="database URL: sqlite:///FILE or postgresql://... "
+                                "(default: DATA/serve.sqlite, WAL mode)")
+    p.add_argument("--roster", help="the class's roster, CSV with columns name, token (email optional); "
+                                    "imported at start, tokens kept only as hashes")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local workers (default: the cores)")
+    p.add_argument("--queue-limit", type=int, default=1000,
+                   help="queued jobs before a new submission gets 503 (default: 1000)")
+    p.add_argument("--student-limit", type=int, default=30,
+                   help="submissions per student per hour before 429 (default: 30)")
+    p.add_argument("--category", action="append", dest="categories",
+                   help="a category of visible tests (repeatable; default: official and examples)")
+    p.add_argument("--timeout", type=float, default=10, help="check-engine's --timeout per case (default: 10)")
+    p.add_argument("--check-jobs", type=int, default=2, help="check-engine's --jobs per worker (default: 2)")
+    p.add_argument("--upload-limit", type=int, default=1048576, help="bytes per upload (default: 1 MiB)")
+    p.add_argument("--lease", type=float, default=30, help="seconds a claim holds without a heartbeat (default: 30)")
+    p.add_argument("--max-tries", type=int, default=3, help="claims before a job whose worker keeps dying "
+                                                            "becomes an error (default: 3)")
+    p.add_argument("--web-processes", type=int, default=2, help="gunicorn's worker processes (default: 2)")
+    return p
+
+
+def build(args):
+    """The configuration as data, from the parsed options."""
+    data = os.path.abspath(args.data)
+    options = {"program": args.program, "categories": args.categories or ["official", "examples"],
+               "timeout": args.timeout, "check_jobs": args.check_jobs}
+    return {"data": data, "db": args.db or default_url(data), "options": options,
+            "fingerprint": checking.fingerprint(options), "total": len(checking.case_ids(options)),
+            "source_globs": checking.source_globs(), "workers": args.workers, "queue_limit": args.queue_limit,
+            "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
+            "max_tries": args.max_tries, "secret_file": os.path.join(data, "secret")}
+
+
+def write(config):
+    path = os.path.join(config["data"], "config.json")
+    with open(path + ".new", "w", encoding="utf-8") as handle:
+        json.dump(config, handle, indent=1)
+    os.replace(path + ".new", path)
+    return path
+
+
+def load(path):
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def secret(config):
+    """The key that signs the page's session cookies: made once, kept in DATA."""
+    path = config["secret_file"]
+    if not os.path.exists(path):
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(os.urandom(32).hex())
+    with open(path, encoding="utf-8") as handle:
+        return handle.read().strip()

@@ -1,0 +1,105 @@
+"""db.py -- one interface over SQLite (the default: a file in the data
+folder, WAL mode) and PostgreSQL (psycopg). Every statement of the service
+is written once, with `?` placeholders and SQL both engines run; the few
+differences (placeholder style, a blob's type, the transaction that takes
+the write lock, row locks for the claim) live here and nowhere else.
+"""
+
+import contextlib
+import os
+import sqlite3
+
+# The schema: the same tables and columns on both engines; {blob} and
+# {real} are each engine's names for bytes and a float. Idempotent.
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS students (
+        name TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
+        email TEXT NOT NULL DEFAULT '', active INTEGER NOT NULL DEFAULT 1)""",
+    """CREATE TABLE IF NOT EXISTS submissions (
+        id TEXT PRIMARY KEY, student TEXT NOT NULL REFERENCES students(name),
+        created {real} NOT NULL, files {blob} NOT NULL, file_names TEXT NOT NULL,
+        cache_key TEXT NOT NULL, state TEXT NOT NULL, cached INTEGER NOT NULL DEFAULT 0,
+        compiled INTEGER, passed INTEGER, failed INTEGER, total INTEGER,
+        summary TEXT NOT NULL DEFAULT '', report TEXT NOT NULL DEFAULT '',
+        finished {real}, seconds {real})""",
+    """CREATE INDEX IF NOT EXISTS submissions_student ON submissions (student, created)""",
+    """CREATE INDEX IF NOT EXISTS submissions_cache ON submissions (cache_key, state)""",
+    """CREATE TABLE IF NOT EXISTS jobs (
+        id TEXT PRIMARY KEY REFERENCES submissions(id), student TEXT NOT NULL,
+        state TEXT NOT NULL, created {real} NOT NULL, tries INTEGER NOT NULL DEFAULT 0,
+        worker TEXT NOT NULL DEFAULT '', lease_until {real}, heartbeat {real},
+        reason TEXT NOT NULL DEFAULT '')""",
+    """CREATE INDEX IF NOT EXISTS jobs_state ON jobs (state, created)""",
+    """CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+)
+
+TYPES = {"sqlite": {"blob": "BLOB", "real": "REAL"},
+         "postgresql": {"blob": "BYTEA", "real": "DOUBLE PRECISION"}}
+
+
+class Database:
+    """A connection of one process. `dialect` is sqlite or postgresql."""
+
+    def __init__(self, url):
+        if url.startswith(("postgresql://", "postgres://")):
+            import psycopg  # Debian's python3-psycopg, only when asked for
+            self.dialect = "postgresql"
+            self.conn = psycopg.connect(url, autocommit=True)
+        else:
+            path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
+            self.dialect = "sqlite"
+            self.conn = sqlite3.connect(path, isolation_level=None, timeout=30)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")
+            self.conn.execute("PRAGMA busy_timeout=30000")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+
+    def create_schema(self):
+        with self.transaction():
+            for statement in SCHEMA:
+                self.execute(statement.format(**TYPES[self.dialect]))
+
+    def _sql(self, sql):
+        return sql.replace("?", "%s") if self.dialect == "postgresql" else sql
+
+    def execute(self, sql, args=()):
+        """Runs one statement; returns the cursor (rowcount, fetch*)."""
+        cursor = self.conn.cursor()
+        cursor.execute(self._sql(sql), tuple(args))
+        return cursor
+
+    def all(self, sql, args=()):
+        return self.execute(sql, args).fetchall()
+
+    def one(self, sql, args=()):
+        return self.execute(sql, args).fetchone()
+
+    def blob(self, data):
+        """Bytes as the engine stores them."""
+        return sqlite3.Binary(data) if self.dialect == "sqlite" else data
+
+    def lock_rows(self):
+        """What a SELECT of queue rows to claim ends with: PostgreSQL locks
+        the row and skips those other claimers hold; SQLite's BEGIN
+        IMMEDIATE already holds the one write lock."""
+        return " FOR UPDATE SKIP LOCKED" if self.dialect == "postgresql" else ""
+
+    @contextlib.contextmanager
+    def transaction(self):
+        """One transaction: SQLite takes the write lock at its start (BEGIN
+        IMMEDIATE), so a read-then-update in it cannot race another process."""
+        self.conn.execute("BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN")
+        try:
+            yield self
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def close(self):
+        self.conn.close()
+
+
+def default_url(data_dir):
+    """The embedded default: an SQLite file in the data folder."""
+    return "sqlite:///" + os.path.join(os.path.abspath(data_dir), "serve.sqlite")

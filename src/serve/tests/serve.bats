@@ -1,0 +1,62 @@
+#!/usr/bin/env bats
+# serve.bats -- the pre-submission service's tests (src/serve/tests/test_*.py,
+# unittest, Debian's Python): one bats test per module so that make selftest
+# names each. The servers they start listen on 127.0.0.1 at free ports and
+# are stopped by the tests themselves.
+
+setup() {
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    cd "$root" || return
+    /usr/bin/python3 -c 'import flask, gunicorn' 2>/dev/null ||
+        { echo "needs python3-flask and gunicorn (apt-get install python3-flask gunicorn)" >&2; return 1; }
+}
+
+unit() {
+    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest discover -s src/serve/tests -p "$1" -v
+    printf '%s\n' "$output"
+    [ "$status" -eq 0 ]
+}
+
+@test "serve: the database layer, the queue, leases and claims" { unit test_store.py; }
+@test "serve: uploads unpacked safely" { unit test_unpack.py; }
+@test "serve: the API case by case, every refusal, supersede, two students apart" {
+    unit test_api.py
+}
+@test "serve: verdicts of real programs, the cache, the report page" { unit test_checking.py; }
+@test "serve: kill -9 with jobs queued and running, restart, everything finishes" { unit test_crash.py; }
+@test "serve: in Chromium, log in, upload through the form, read the verdict (with and without JavaScript)" {
+    unit test_browser.py
+}
+
+# start_postgresql: a PostgreSQL server of the test's own, on a free port of
+# 127.0.0.1, as an ordinary user (postgres when run as root); its URL in
+# pg_url, stopped by teardown.
+start_postgresql() {
+    local bin port
+    bin=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin 2>/dev/null | sort -V | tail -n 1)
+    [[ -x $bin/initdb ]] || { echo "needs postgresql (apt-get install postgresql python3-psycopg)" >&2; return 1; }
+    pg_user=$(id -un)
+    ((EUID != 0)) || pg_user=postgres
+    pg_dir=$(mktemp -d /tmp/serve-pg.XXXXXX)
+    chmod 777 "$pg_dir"
+    port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    as_pg "$bin/initdb" -D "$pg_dir/db" -A trust -U serve >/dev/null
+    pg_ctl=$bin/pg_ctl
+    as_pg "$pg_ctl" -D "$pg_dir/db" -o "-p $port -k $pg_dir -c listen_addresses=127.0.0.1" \
+        -l "$pg_dir/log" -w start >/dev/null
+    pg_url=postgresql://serve@127.0.0.1:$port/postgres
+}
+
+as_pg() {
+    if [[ $pg_user == "$(id -un)" ]]; then "$@"; else (cd /tmp && runuser -u "$pg_user" -- "$@"); fi
+}
+
+teardown() {
+    if [[ -n ${pg_ctl:-} ]]; then as_pg "$pg_ctl" -D "$pg_dir/db" -m immediate stop >/dev/null || true; fi
+    if [[ -n ${pg_dir:-} ]]; then rm -rf "$pg_dir"; fi
+}
+
+@test "serve: the database layer's tests on PostgreSQL too (the same schema and SQL)" {
+    start_postgresql
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_store.py
+}
