@@ -36,6 +36,8 @@ typedef struct {
 
 typedef struct {
     const char *category;
+    int candidate;     /* its number among its kind's candidates: the
+                          -s<N> of its name */
     char name[96];
     char reason[640];
     text_t input;

@@ -160,10 +160,8 @@ static bool try_error_at(case_t *kase, rng_t *rng, const error_kind_t *kind,
     return true;
 }
 
-static bool error_case(case_t *kase, rng_t *rng, int index,
-                       const void *detail)
+static bool error_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index;
     const error_kind_t *kind = detail;
     game_t game;
     char players[64];

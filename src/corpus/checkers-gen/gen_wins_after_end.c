@@ -115,10 +115,9 @@ static ending_facts_t ending_facts(const game_t *game)
     return facts;
 }
 
-static bool after_end_case(case_t *kase, rng_t *rng, int index,
+static bool after_end_case(case_t *kase, rng_t *rng,
                            const void *detail_pointer)
 {
-    (void)index;
     const after_end_detail_t *detail = detail_pointer;
     const after_end_kind_t *kind = detail->kind;
     game_t game;
