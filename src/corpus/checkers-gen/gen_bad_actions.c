@@ -61,15 +61,7 @@ bool opponent_source_occupied_target(error_try_t *t)
 
 bool same_occupied_cell(error_try_t *t)
 {
-    int cell = pick_cell(t, occupied(t));
-    if (cell < 0) {
-        return false;
-    }
-    char name[3], same[3];
-    write_cells(t, cell, cell, name, same);
-    WRITE(what, "source and target are the same cell %s, holding %s", name,
-          holder(t, cell));
-    return true;
+    return build_same_cell(t, occupied(t), true);
 }
 
 bool far_occupied_target(error_try_t *t)

@@ -117,55 +117,48 @@ bool own_tower_off_the_edge(error_try_t *t)
     return off_the_edge(t, own(t) & t->board->towers);
 }
 
-/* Writes "<a cell of MASK>-<a cell outside>" into the line, the two names
- * into SOURCE and TARGET, and returns the cell; -1 when MASK holds none. */
-static int cell_then_outside(error_try_t *t, uint64_t mask, char source[3],
-                             char target[32])
+/* Who holds the source of a line whose target is outside. */
+typedef enum { OWN_SOURCE, EMPTY_SOURCE, OPPONENT_SOURCE } source_holder_t;
+
+/* Writes "<a cell held by HOLDER>-<a cell outside>" and what is wrong with
+ * it (error 2 comes before the errors 3 and 5 an empty or an opponent's
+ * source would give); false when no cell is held so. */
+static bool source_then_outside(error_try_t *t, source_holder_t source_holder)
 {
-    int cell = pick_cell(t, mask);
+    uint64_t masks[] = {own(t), ~occupied(t), opponents(t)};
+    int cell = pick_cell(t, masks[source_holder]);
     if (cell < 0) {
-        return -1;
+        return false;
     }
+    char source[3], target[32];
     cell_name(cell, source);
     outside_cell(t->rng, target);
     WRITE(line, "%s-%s", source, target);
-    return cell;
+    if (source_holder == OWN_SOURCE) {
+        WRITE(what, "%s on %s, target %s outside", holder(t, cell), source,
+              target);
+    } else {
+        bool empty = source_holder == EMPTY_SOURCE;
+        WRITE(what, "target %s is outside and source %s %s %s: error 2 "
+                    "comes before error %d", target, source,
+              empty ? "is" : "holds", holder(t, cell), empty ? 3 : 5);
+    }
+    return true;
 }
 
 bool own_source_target_outside(error_try_t *t)
 {
-    char source[3], target[32];
-    int cell = cell_then_outside(t, own(t), source, target);
-    if (cell < 0) {
-        return false;
-    }
-    WRITE(what, "%s on %s, target %s outside", holder(t, cell), source,
-          target);
-    return true;
+    return source_then_outside(t, OWN_SOURCE);
 }
 
 bool empty_source_target_outside(error_try_t *t)
 {
-    char source[3], target[32];
-    int cell = cell_then_outside(t, ~occupied(t), source, target);
-    if (cell < 0) {
-        return false;
-    }
-    WRITE(what, "target %s is outside and source %s is %s: error 2 comes "
-                "before error 3", target, source, holder(t, cell));
-    return true;
+    return source_then_outside(t, EMPTY_SOURCE);
 }
 
 bool opponent_source_target_outside(error_try_t *t)
 {
-    char source[3], target[32];
-    int cell = cell_then_outside(t, opponents(t), source, target);
-    if (cell < 0) {
-        return false;
-    }
-    WRITE(what, "target %s is outside and source %s holds %s: error 2 comes "
-                "before error 5", target, source, holder(t, cell));
-    return true;
+    return source_then_outside(t, OPPONENT_SOURCE);
 }
 
 /* ---- error 3: the source cell is empty ---- */
@@ -209,14 +202,7 @@ bool empty_source_occupied_target(error_try_t *t)
 
 bool empty_source_same_target(error_try_t *t)
 {
-    int cell = pick_cell(t, empty_dark(t));
-    if (cell < 0) {
-        return false;
-    }
-    char name[3], same[3];
-    write_cells(t, cell, cell, name, same);
-    WRITE(what, "source and target are the same empty cell %s", name);
-    return true;
+    return build_same_cell(t, empty_dark(t), false);
 }
 
 bool previous_line_again(error_try_t *t)
