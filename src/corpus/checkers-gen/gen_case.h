@@ -70,4 +70,7 @@ void case_set_reason(case_t *kase, const char *format, ...)
  * nothing, when another case of this run already has the same input. */
 bool case_emit(case_t *kase, const char *directory);
 
+/* Forgets the inputs emitted so far (and frees their record). */
+void cases_forget(void);
+
 #endif
