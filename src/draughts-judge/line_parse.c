@@ -5,9 +5,9 @@
  * never need a thought again. */
 #include "line_parse.h"
 
-#include <stdint.h>
 #include <string.h>
 
+#include "grow.h"
 #include "memory.h"
 
 /* Numbers saturate here: far above any heuristic (an infinity either
@@ -201,20 +201,14 @@ static void parse_move_line(cursor_t *cursor, output_line_t *parsed)
 
 static bool pool_add(move_pool_t *pool, printed_move_t move)
 {
-    if (pool->count == pool->capacity) {
-        size_t capacity = pool->capacity > 0 ? pool->capacity * 2 : 64;
-        printed_move_t *larger =
-            capacity <= SIZE_MAX / sizeof *larger
-                ? memory_resize(pool->moves, capacity * sizeof *larger)
-                : NULL;
-        if (larger == NULL) {
-            return false;
-        }
-        pool->moves = larger;
-        pool->capacity = capacity;
+    void *moves = pool->moves;
+    bool room = grow_for_one_more(&moves, pool->count, &pool->capacity,
+                                  sizeof *pool->moves, 64);
+    pool->moves = moves;
+    if (room) {
+        pool->moves[pool->count++] = move;
     }
-    pool->moves[pool->count++] = move;
-    return true;
+    return room;
 }
 
 /* After `pruning`: the moves, then the bounds. The moves of a line that

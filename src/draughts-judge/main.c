@@ -13,12 +13,12 @@
  * cannot judge (bad usage, an unreadable or malformed INPUT, no memory, a
  * message that cannot be written), with one line on standard error. */
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cases.h"
 #include "file_check.h"
+#include "grow.h"
 #include "input.h"
 #include "memory.h"
 #include "output_read.h"
@@ -75,20 +75,11 @@ static bool read_file_text(const char *name, input_text_t *text)
 /* Room for one more case; false when memory is exhausted. */
 static bool make_room(case_list_t *list)
 {
-    if (list->count < list->capacity) {
-        return true;
-    }
-    size_t capacity = list->capacity > 0 ? list->capacity * 2 : 16;
-    draughts_case_t *larger =
-        capacity <= SIZE_MAX / sizeof *larger
-            ? memory_resize(list->cases, capacity * sizeof *larger)
-            : NULL;
-    if (larger == NULL) {
-        return false;
-    }
-    list->cases = larger;
-    list->capacity = capacity;
-    return true;
+    void *cases = list->cases;
+    bool room = grow_for_one_more(&cases, list->count, &list->capacity,
+                                  sizeof *list->cases, 16);
+    list->cases = cases;
+    return room;
 }
 
 /* Every case of the INPUT file `name`, read by the engine's own reader

@@ -2,30 +2,8 @@
  * into cases. */
 #include "output_read.h"
 
-#include <stdint.h>
-
+#include "grow.h"
 #include "memory.h"
-
-/* Makes room for one more element in a growable array; false when memory
- * is exhausted (the array is then unchanged). */
-static bool make_room(void **array, size_t count, size_t *capacity,
-                      size_t element_size)
-{
-    if (count < *capacity) {
-        return true;
-    }
-    size_t larger_capacity = *capacity > 0 ? *capacity * 2 : 64;
-    if (larger_capacity > SIZE_MAX / element_size) {
-        return false;
-    }
-    void *larger = memory_resize(*array, larger_capacity * element_size);
-    if (larger == NULL) {
-        return false;
-    }
-    *array = larger;
-    *capacity = larger_capacity;
-    return true;
-}
 
 /* Parses every non-blank line; false when memory ran out. */
 static bool parse_lines(program_output_t *output)
@@ -42,8 +20,9 @@ static bool parse_lines(program_output_t *output)
     bool enough_memory = true;
     while (enough_memory && lines_next_nonblank(&reader, &line)) {
         void *lines = output->lines;
-        enough_memory = make_room(&lines, output->line_count, &capacity,
-                                  sizeof *output->lines);
+        enough_memory = grow_for_one_more(&lines, output->line_count,
+                                          &capacity, sizeof *output->lines,
+                                          64);
         output->lines = lines;
         enough_memory = enough_memory &&
                         line_parse(&line, scratch, &output->pool,
@@ -57,8 +36,8 @@ static bool open_case(program_output_t *output, size_t *capacity,
                       size_t index)
 {
     void *cases = output->cases;
-    if (!make_room(&cases, output->case_count, capacity,
-                   sizeof *output->cases)) {
+    if (!grow_for_one_more(&cases, output->case_count, capacity,
+                           sizeof *output->cases, 64)) {
         return false;
     }
     output->cases = cases;

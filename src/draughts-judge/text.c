@@ -58,10 +58,8 @@ void text_append(text_t *text, const char *bytes, size_t length)
     text->bytes[text->length] = '\0';
 }
 
-void text_printf(text_t *text, const char *format, ...)
+void text_vprintf(text_t *text, const char *format, va_list arguments)
 {
-    va_list arguments;
-    va_start(arguments, format);
     va_list measure;
     va_copy(measure, arguments);
     int needed = vsnprintf(NULL, 0, format, measure);
@@ -73,6 +71,13 @@ void text_printf(text_t *text, const char *format, ...)
                   arguments);
         text->length += (size_t)needed;
     }
+}
+
+void text_printf(text_t *text, const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    text_vprintf(text, format, arguments);
     va_end(arguments);
 }
 

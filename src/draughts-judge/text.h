@@ -7,6 +7,7 @@
 #ifndef DRAUGHTS_JUDGE_TEXT_H
 #define DRAUGHTS_JUDGE_TEXT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -32,6 +33,11 @@ void text_release(text_t *text);
 void text_append(text_t *text, const char *bytes, size_t length);
 
 void text_printf(text_t *text, const char *format, ...) TEXT_PRINTF_LIKE(2, 3);
+
+/* text_printf with the arguments in a va_list (left for the caller to
+ * va_end). */
+void text_vprintf(text_t *text, const char *format, va_list arguments)
+    TEXT_PRINTF_LIKE(2, 0);
 
 /* The text as a C string; "" while nothing has been appended. */
 const char *text_string(const text_t *text);

@@ -5,6 +5,8 @@
  * h, so that a student can find the mistake without rerunning anything. */
 #include "trace_faults.h"
 
+#include <stdarg.h>
+
 #include "messages.h"
 
 static const char *side_name(int ply)
@@ -18,9 +20,19 @@ static bool is_jump(move_t move)
     return rows == 2 || rows == -2;
 }
 
-static fault_t *raise_at(const trace_walk_t *walk, const output_line_t *line)
+/* Raises the walk's fault at `line`, with the rule it breaks (JUDGE.md's
+ * wording) as what is required. */
+static fault_t *raise_at(const trace_walk_t *walk, const output_line_t *line,
+                         const char *required, ...) TEXT_PRINTF_LIKE(3, 4);
+
+static fault_t *raise_at(const trace_walk_t *walk, const output_line_t *line,
+                         const char *required, ...)
 {
     fault_raise(walk->fault, line, &walk->path);
+    va_list arguments;
+    va_start(arguments, required);
+    text_vprintf(&walk->fault->required, required, arguments);
+    va_end(arguments);
     return walk->fault;
 }
 
@@ -51,12 +63,12 @@ static void last_child_bounds(text_t *text, const trace_node_t *node)
 void trace_fault_illegal(const trace_walk_t *walk, const trace_node_t *node,
                          const output_line_t *line)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "each move line is a legal move of %s in the position its "
-                "path reaches (men step or jump diagonally forward, kings "
-                "both ways; a single jump at most; jumping is mandatory)",
-                side_name(node->ply));
+    fault_t *fault = raise_at(
+        walk, line,
+        "each move line is a legal move of %s in the position its "
+        "path reaches (men step or jump diagonally forward, kings "
+        "both ways; a single jump at most; jumping is mandatory)",
+        side_name(node->ply));
     /* Jumps and steps never mix in a list of legal moves. */
     bool jumps = node->legal_count > 0 && is_jump(node->legal[0]);
     text_printf(&fault->found, "%s's legal moves here%s: ",
@@ -70,9 +82,9 @@ void trace_fault_illegal(const trace_walk_t *walk, const trace_node_t *node,
 void trace_fault_repeated(const trace_walk_t *walk, const trace_node_t *node,
                           const output_line_t *line, int index)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "under a node each legal move is printed exactly once");
+    fault_t *fault = raise_at(
+        walk, line,
+        "under a node each legal move is printed exactly once");
     message_move(&fault->found, node->legal[index]);
     text_printf(&fault->found,
                 " was already printed under this node, at output line %zu",
@@ -82,12 +94,12 @@ void trace_fault_repeated(const trace_walk_t *walk, const trace_node_t *node,
 void trace_fault_cut_due(const trace_walk_t *walk, const trace_node_t *node,
                          const output_line_t *line, bool ends)
 {
-    fault_t *fault = raise_at(walk, line);
+    fault_t *fault = raise_at(
+        walk, line,
+        "after each child, when alpha >= beta and moves remain, the "
+        "node prunes them (cut on equality): a pruning line lists "
+        "them and nothing more is printed under the node");
     fault->ends_listing = ends;
-    text_printf(&fault->required,
-                "after each child, when alpha >= beta and moves remain, the "
-                "node prunes them (cut on equality): a pruning line lists "
-                "them and nothing more is printed under the node");
     last_child_bounds(&fault->found, node);
     move_t remaining[JUDGE_MAX_MOVES];
     int count = unprinted_moves(node, remaining);
@@ -106,9 +118,9 @@ void trace_fault_cut_forbidden(const trace_walk_t *walk,
                                const trace_node_t *node,
                                const output_line_t *line)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "a node prunes only when alpha >= beta after a child");
+    fault_t *fault = raise_at(
+        walk, line,
+        "a node prunes only when alpha >= beta after a child");
     if (node->printed_count == 0) {
         text_printf(&fault->found, "no child of this node is printed yet; "
                                    "its window is ");
@@ -126,10 +138,10 @@ void trace_fault_nothing_to_prune(const trace_walk_t *walk,
                                   const trace_node_t *node,
                                   const output_line_t *line)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "a pruning line lists the moves not yet printed at its "
-                "node, so there is none when every move is printed");
+    fault_t *fault = raise_at(
+        walk, line,
+        "a pruning line lists the moves not yet printed at its "
+        "node, so there is none when every move is printed");
     text_printf(&fault->found, "every legal move of this node is printed "
                                "above: ");
     message_moves(&fault->found, node->legal, node->legal_count);
@@ -139,10 +151,10 @@ void trace_fault_after_pruning(const trace_walk_t *walk,
                                const trace_node_t *node,
                                const output_line_t *line)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "a pruning line ends its node's listing: nothing more is "
-                "printed under that node");
+    fault_t *fault = raise_at(
+        walk, line,
+        "a pruning line ends its node's listing: nothing more is "
+        "printed under that node");
     text_printf(&fault->found,
                 "this node's pruning line is output line %zu, which pruned "
                 "every move left",
@@ -181,10 +193,10 @@ void trace_fault_pruned_list(const trace_walk_t *walk,
                              pruned_problem_t problem, int index,
                              printed_move_t printed)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "a pruning line lists exactly the moves not yet printed at "
-                "its node, in any order");
+    fault_t *fault = raise_at(
+        walk, line,
+        "a pruning line lists exactly the moves not yet printed at "
+        "its node, in any order");
     move_t remaining[JUDGE_MAX_MOVES];
     int count = unprinted_moves(node, remaining);
     text_printf(&fault->found, "not yet printed: ");
@@ -201,10 +213,10 @@ static bool same_bounds(bounds_t one, bounds_t other)
 void trace_fault_bounds(const trace_walk_t *walk, const trace_node_t *node,
                         const output_line_t *line)
 {
-    fault_t *fault = raise_at(walk, line);
-    text_printf(&fault->required,
-                "a pruning line prints the node's alpha and beta after the "
-                "update with its last child's value, or just before it");
+    fault_t *fault = raise_at(
+        walk, line,
+        "a pruning line prints the node's alpha and beta after the "
+        "update with its last child's value, or just before it");
     last_child_bounds(&fault->found, node);
     text_printf(&fault->found, " after the update, ");
     message_bounds(&fault->found, node->before.alpha, node->before.beta);
@@ -229,12 +241,12 @@ void trace_fault_missing_moves(const trace_walk_t *walk,
                                const trace_node_t *node,
                                const output_line_t *line)
 {
-    fault_t *fault = raise_at(walk, line);
+    fault_t *fault = raise_at(
+        walk, line,
+        "under a node, the move lines printed at its ply, then at "
+        "most one pruning line, list each of its legal moves "
+        "exactly once");
     fault->ends_listing = true;
-    text_printf(&fault->required,
-                "under a node, the move lines printed at its ply, then at "
-                "most one pruning line, list each of its legal moves "
-                "exactly once");
     text_printf(&fault->found, "%s's legal moves here: ",
                 side_name(node->ply));
     message_moves(&fault->found, node->legal, node->legal_count);
@@ -256,20 +268,21 @@ void trace_fault_deeper(const trace_walk_t *walk, const trace_node_t *node,
         trace_fault_after_pruning(walk, node, line);
         return;
     }
-    fault_t *fault = raise_at(walk, line);
     if (node->last_line != LAST_LEAF) {
-        text_printf(&fault->required,
-                    "a node's moves are printed at its ply, with one `|-` "
-                    "more than its parent's move");
+        fault_t *fault = raise_at(
+            walk, line,
+            "a node's moves are printed at its ply, with one `|-` more "
+            "than its parent's move");
         text_printf(&fault->found,
                     "a line at %s (or the end of this node's listing) is "
                     "due here; this line is at %s",
                     ply_label(node->ply), ply_label(line->ply));
         return;
     }
-    text_printf(&fault->required,
-                "the search goes no deeper after a B4 move, nor after a "
-                "move that leaves the side to move without a legal move");
+    fault_t *fault = raise_at(
+        walk, line,
+        "the search goes no deeper after a B4 move, nor after a move that "
+        "leaves the side to move without a legal move");
     text_printf(&fault->found, "after %s ", ply_label(node->ply));
     message_move(&fault->found, node->last_move);
     if (node->ply == LAST_PLY) {
@@ -305,28 +318,32 @@ static void explain_worth(text_t *text, int ply, const board_t *reached,
                 kings(count.bill_kings));
 }
 
+/* The rule an h= on this move line breaks. */
+static const char *h_rule(const trace_node_t *node, after_move_t after)
+{
+    if (!after.search_stops) {
+        return "before B4, only a move that ends the game may carry h= "
+               "(+inf or -inf); below any other the search goes on";
+    }
+    if (node->ply == LAST_PLY) {
+        return "a B4 line carries `; h=V`: Alice's men + 2 x her kings - "
+               "Bill's men - 2 x his kings, or -inf when Alice then has no "
+               "legal move";
+    }
+    return "a move before B4 that ends the game may carry h=+inf (Alice "
+           "wins) or h=-inf (Alice loses), or no value";
+}
+
 void trace_fault_h(const trace_walk_t *walk, const trace_node_t *node,
                    const output_line_t *line, const board_t *reached,
                    after_move_t after)
 {
-    fault_t *fault = raise_at(walk, line);
+    fault_t *fault = raise_at(walk, line, "%s", h_rule(node, after));
     if (!after.search_stops) {
-        text_printf(&fault->required,
-                    "before B4, only a move that ends the game may carry "
-                    "h= (+inf or -inf); below any other the search goes on");
         text_printf(&fault->found, "%s can still move after it, so the "
                                    "search goes on to %s",
                     side_name(node->ply + 1), ply_label(node->ply + 1));
-    } else if (node->ply == LAST_PLY) {
-        text_printf(&fault->required,
-                    "a B4 line carries `; h=V`: Alice's men + 2 x her kings "
-                    "- Bill's men - 2 x his kings, or -inf when Alice then "
-                    "has no legal move");
-        explain_worth(&fault->found, node->ply, reached, after);
     } else {
-        text_printf(&fault->required,
-                    "a move before B4 that ends the game may carry h=+inf "
-                    "(Alice wins) or h=-inf (Alice loses), or no value");
         explain_worth(&fault->found, node->ply, reached, after);
     }
     if (line->has_h) {

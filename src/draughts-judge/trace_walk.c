@@ -219,13 +219,15 @@ static bool check_bounds(const trace_walk_t *walk, const trace_node_t *node,
 static bool take_pruning(trace_walk_t *walk, trace_node_t *node,
                          const output_line_t *line)
 {
-    if (node->state == NODE_OPEN) {
+    switch (node->state) {
+    case NODE_OPEN:  /* no cut is due */
         trace_fault_cut_forbidden(walk, node, line);
         return false;
-    }
-    if (node->state == NODE_COMPLETE) {
+    case NODE_COMPLETE:  /* nothing is left to prune */
         trace_fault_nothing_to_prune(walk, node, line);
         return false;
+    default:
+        break;
     }
     if (!check_pruned_moves(walk, node, line) ||
         !check_bounds(walk, node, line)) {

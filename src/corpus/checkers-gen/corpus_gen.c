@@ -90,6 +90,7 @@ int main(int argc, char **argv)
             known = true;
         }
     }
+    cases_forget();
     if (!known) {
         return usage(stderr, 2);
     }

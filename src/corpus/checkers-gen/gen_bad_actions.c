@@ -28,26 +28,26 @@ static bool target_occupied(const error_try_t *t, pair_t pair)
 }
 
 
-static bool step_onto_own(error_try_t *t)
+bool step_onto_own(error_try_t *t)
 {
     return build_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT,
                       target_holds_own, "");
 }
 
-static bool step_onto_opponent(error_try_t *t)
+bool step_onto_opponent(error_try_t *t)
 {
     return build_pair(t, own(t), DIAGONAL_1, DIAGONAL_1_COUNT,
                       target_holds_opponent,
                       " (a step onto it, not a jump over it)");
 }
 
-static bool tower_onto_occupied(error_try_t *t)
+bool tower_onto_occupied(error_try_t *t)
 {
     return build_pair(t, own(t) & t->board->towers, DIAGONAL_1,
                       DIAGONAL_1_COUNT, target_occupied, "");
 }
 
-static bool opponent_source_occupied_target(error_try_t *t)
+bool opponent_source_occupied_target(error_try_t *t)
 {
     int source = pick_cell(t, opponents(t));
     int target = pick_cell(t, occupied(t) & ~bit_of(source));
@@ -59,20 +59,12 @@ static bool opponent_source_occupied_target(error_try_t *t)
     return true;
 }
 
-static bool same_occupied_cell(error_try_t *t)
+bool same_occupied_cell(error_try_t *t)
 {
-    int cell = pick_cell(t, occupied(t));
-    if (cell < 0) {
-        return false;
-    }
-    char name[3], same[3];
-    write_cells(t, cell, cell, name, same);
-    WRITE(what, "source and target are the same cell %s, holding %s", name,
-          holder(t, cell));
-    return true;
+    return build_same_cell(t, occupied(t), true);
 }
 
-static bool far_occupied_target(error_try_t *t)
+bool far_occupied_target(error_try_t *t)
 {
     int source = pick_cell(t, own(t));
     if (source < 0) {
@@ -103,14 +95,14 @@ static bool jump_landing_occupied(const error_try_t *t, pair_t pair)
            may_go(t, pair.source, rows);
 }
 
-static bool capture_landing_occupied(error_try_t *t)
+bool capture_landing_occupied(error_try_t *t)
 {
     return build_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
                       jump_landing_occupied,
                       ": a jump over the opponent's piece to a taken cell");
 }
 
-static bool onto_tower(error_try_t *t)
+bool onto_tower(error_try_t *t)
 {
     int source = pick_cell(t, own(t));
     int target = pick_cell(t, t->board->towers & ~bit_of(source));
@@ -124,7 +116,7 @@ static bool onto_tower(error_try_t *t)
 /* ---- error 5: the source cell holds the opponent's piece or tower ---- */
 
 
-static bool opponent_legal_action(error_try_t *t)
+bool opponent_legal_action(error_try_t *t)
 {
     action_t legal[MAX_ACTIONS];
     int count = rules_legal_actions(t->board, opponent_of(t->side), legal);
@@ -145,20 +137,20 @@ static bool opponent_legal_action(error_try_t *t)
     return true;
 }
 
-static bool opponent_tower(error_try_t *t)
+bool opponent_tower(error_try_t *t)
 {
     return build_pair(t, opponents(t) & t->board->towers, DIAGONAL_1,
                       DIAGONAL_1_COUNT, target_empty, "");
 }
 
-static bool opponent_illegal_action(error_try_t *t)
+bool opponent_illegal_action(error_try_t *t)
 {
     return build_pair(t, opponents(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT,
                       target_empty,
                       ", illegal for anyone: error 5 comes before error 6");
 }
 
-static bool piece_just_moved(error_try_t *t)
+bool piece_just_moved(error_try_t *t)
 {
     if (t->last_target < 0) {
         return false;
@@ -181,38 +173,9 @@ static bool opponent_piece_our_way(const error_try_t *t, pair_t pair)
     return our_forward && target_empty(t, pair);
 }
 
-static bool opponent_piece_forward_for_us(error_try_t *t)
+bool opponent_piece_forward_for_us(error_try_t *t)
 {
     return build_pair(t, opponents(t) & ~t->board->towers, DIAGONAL_1,
                       DIAGONAL_1_COUNT, opponent_piece_our_way,
                       ", in the direction the side to move goes");
 }
-
-const error_builder_t BAD_ACTION_BUILDERS[] = {
-    {ERROR_TARGET_NOT_EMPTY, "step-onto-own-piece",
-     step_onto_own, NEEDS_NOTHING},
-    {ERROR_TARGET_NOT_EMPTY, "step-onto-opponent",
-     step_onto_opponent, NEEDS_HISTORY},
-    {ERROR_TARGET_NOT_EMPTY, "tower-onto-occupied",
-     tower_onto_occupied, NEEDS_TOWER},
-    {ERROR_TARGET_NOT_EMPTY, "opponent-source-occupied-target",
-     opponent_source_occupied_target, NEEDS_NOTHING},
-    {ERROR_TARGET_NOT_EMPTY, "same-occupied-cell",
-     same_occupied_cell, NEEDS_NOTHING},
-    {ERROR_TARGET_NOT_EMPTY, "far-occupied-target",
-     far_occupied_target, NEEDS_NOTHING},
-    {ERROR_TARGET_NOT_EMPTY, "capture-landing-occupied",
-     capture_landing_occupied, NEEDS_HISTORY},
-    {ERROR_TARGET_NOT_EMPTY, "onto-a-tower", onto_tower, NEEDS_TOWER},
-    {ERROR_OPPONENTS_PIECE, "opponent-legal-action",
-     opponent_legal_action, NEEDS_NOTHING},
-    {ERROR_OPPONENTS_PIECE, "opponent-tower", opponent_tower, NEEDS_TOWER},
-    {ERROR_OPPONENTS_PIECE, "opponent-illegal-action",
-     opponent_illegal_action, NEEDS_NOTHING},
-    {ERROR_OPPONENTS_PIECE, "piece-just-moved",
-     piece_just_moved, NEEDS_HISTORY},
-    {ERROR_OPPONENTS_PIECE, "opponent-piece-our-way",
-     opponent_piece_forward_for_us, NEEDS_HISTORY},
-};
-const int BAD_ACTION_BUILDER_COUNT =
-    (int)(sizeof BAD_ACTION_BUILDERS / sizeof BAD_ACTION_BUILDERS[0]);

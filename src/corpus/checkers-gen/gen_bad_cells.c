@@ -13,7 +13,7 @@
 
 /* ---- error 1: the source cell is outside of the board ---- */
 
-static bool source_column_right_of_h(error_try_t *t)
+bool source_column_right_of_h(error_try_t *t)
 {
     char column = (char)('I' + rng_below(t->rng, 18)), target[3];
     int row = rng_range(t->rng, 1, 8);
@@ -23,7 +23,7 @@ static bool source_column_right_of_h(error_try_t *t)
     return true;
 }
 
-static bool source_row_outside(error_try_t *t)
+bool source_row_outside(error_try_t *t)
 {
     char source[32], target[3];
     do {
@@ -35,7 +35,7 @@ static bool source_row_outside(error_try_t *t)
     return true;
 }
 
-static bool both_cells_outside(error_try_t *t)
+bool both_cells_outside(error_try_t *t)
 {
     char source[32], target[32];
     outside_cell(t->rng, source);
@@ -46,7 +46,7 @@ static bool both_cells_outside(error_try_t *t)
     return true;
 }
 
-static bool legal_target_outside_source(error_try_t *t)
+bool legal_target_outside_source(error_try_t *t)
 {
     action_t legal[MAX_ACTIONS];
     int count = rules_legal_actions(t->board, t->side, legal);
@@ -64,7 +64,7 @@ static bool legal_target_outside_source(error_try_t *t)
     return true;
 }
 
-static bool source_outside_target_occupied(error_try_t *t)
+bool source_outside_target_occupied(error_try_t *t)
 {
     char source[32], target[3];
     int cell = pick_cell(t, occupied(t));
@@ -107,70 +107,63 @@ static bool off_the_edge(error_try_t *t, uint64_t movers)
     return true;
 }
 
-static bool own_piece_off_the_edge(error_try_t *t)
+bool own_piece_off_the_edge(error_try_t *t)
 {
     return off_the_edge(t, own(t));
 }
 
-static bool own_tower_off_the_edge(error_try_t *t)
+bool own_tower_off_the_edge(error_try_t *t)
 {
     return off_the_edge(t, own(t) & t->board->towers);
 }
 
-/* Writes "<a cell of MASK>-<a cell outside>" into the line, the two names
- * into SOURCE and TARGET, and returns the cell; -1 when MASK holds none. */
-static int cell_then_outside(error_try_t *t, uint64_t mask, char source[3],
-                             char target[32])
+/* Who holds the source of a line whose target is outside. */
+typedef enum { OWN_SOURCE, EMPTY_SOURCE, OPPONENT_SOURCE } source_holder_t;
+
+/* Writes "<a cell held by HOLDER>-<a cell outside>" and what is wrong with
+ * it (error 2 comes before the errors 3 and 5 an empty or an opponent's
+ * source would give); false when no cell is held so. */
+static bool source_then_outside(error_try_t *t, source_holder_t source_holder)
 {
-    int cell = pick_cell(t, mask);
+    uint64_t masks[] = {own(t), ~occupied(t), opponents(t)};
+    int cell = pick_cell(t, masks[source_holder]);
     if (cell < 0) {
-        return -1;
+        return false;
     }
+    char source[3], target[32];
     cell_name(cell, source);
     outside_cell(t->rng, target);
     WRITE(line, "%s-%s", source, target);
-    return cell;
-}
-
-static bool own_source_target_outside(error_try_t *t)
-{
-    char source[3], target[32];
-    int cell = cell_then_outside(t, own(t), source, target);
-    if (cell < 0) {
-        return false;
+    if (source_holder == OWN_SOURCE) {
+        WRITE(what, "%s on %s, target %s outside", holder(t, cell), source,
+              target);
+    } else {
+        bool empty = source_holder == EMPTY_SOURCE;
+        WRITE(what, "target %s is outside and source %s %s %s: error 2 "
+                    "comes before error %d", target, source,
+              empty ? "is" : "holds", holder(t, cell), empty ? 3 : 5);
     }
-    WRITE(what, "%s on %s, target %s outside", holder(t, cell), source,
-          target);
     return true;
 }
 
-static bool empty_source_target_outside(error_try_t *t)
+bool own_source_target_outside(error_try_t *t)
 {
-    char source[3], target[32];
-    int cell = cell_then_outside(t, ~occupied(t), source, target);
-    if (cell < 0) {
-        return false;
-    }
-    WRITE(what, "target %s is outside and source %s is %s: error 2 comes "
-                "before error 3", target, source, holder(t, cell));
-    return true;
+    return source_then_outside(t, OWN_SOURCE);
 }
 
-static bool opponent_source_target_outside(error_try_t *t)
+bool empty_source_target_outside(error_try_t *t)
 {
-    char source[3], target[32];
-    int cell = cell_then_outside(t, opponents(t), source, target);
-    if (cell < 0) {
-        return false;
-    }
-    WRITE(what, "target %s is outside and source %s holds %s: error 2 comes "
-                "before error 5", target, source, holder(t, cell));
-    return true;
+    return source_then_outside(t, EMPTY_SOURCE);
+}
+
+bool opponent_source_target_outside(error_try_t *t)
+{
+    return source_then_outside(t, OPPONENT_SOURCE);
 }
 
 /* ---- error 3: the source cell is empty ---- */
 
-static bool empty_dark_source(error_try_t *t)
+bool empty_dark_source(error_try_t *t)
 {
     int source = pick_cell(t, empty_dark(t));
     int target = pick_cell(t, empty_dark(t) & ~bit_of(source));
@@ -184,7 +177,7 @@ static bool empty_dark_source(error_try_t *t)
     return true;
 }
 
-static bool light_source(error_try_t *t)
+bool light_source(error_try_t *t)
 {
     int source = pick_cell(t, ~dark_cells());
     char from[3], to[3];
@@ -195,7 +188,7 @@ static bool light_source(error_try_t *t)
     return true;
 }
 
-static bool empty_source_occupied_target(error_try_t *t)
+bool empty_source_occupied_target(error_try_t *t)
 {
     int source = pick_cell(t, ~occupied(t));
     int target = pick_cell(t, occupied(t));
@@ -207,19 +200,12 @@ static bool empty_source_occupied_target(error_try_t *t)
     return true;
 }
 
-static bool empty_source_same_target(error_try_t *t)
+bool empty_source_same_target(error_try_t *t)
 {
-    int cell = pick_cell(t, empty_dark(t));
-    if (cell < 0) {
-        return false;
-    }
-    char name[3], same[3];
-    write_cells(t, cell, cell, name, same);
-    WRITE(what, "source and target are the same empty cell %s", name);
-    return true;
+    return build_same_cell(t, empty_dark(t), false);
 }
 
-static bool previous_line_again(error_try_t *t)
+bool previous_line_again(error_try_t *t)
 {
     if (t->last_source < 0) {
         return false;
@@ -232,7 +218,7 @@ static bool previous_line_again(error_try_t *t)
     return true;
 }
 
-static bool captured_cell_source(error_try_t *t)
+bool captured_cell_source(error_try_t *t)
 {
     if (t->last_source < 0 ||
         !action_is_capture((action_t){(uint8_t)t->last_source,
@@ -251,7 +237,7 @@ static bool captured_cell_source(error_try_t *t)
     return true;
 }
 
-static bool empty_source_tower_target(error_try_t *t)
+bool empty_source_tower_target(error_try_t *t)
 {
     int source = pick_cell(t, empty_dark(t));
     int target = pick_cell(t, t->board->towers);
@@ -264,41 +250,3 @@ static bool empty_source_tower_target(error_try_t *t)
                 "error 4)", from, to, holder(t, target));
     return true;
 }
-
-const error_builder_t BAD_CELL_BUILDERS[] = {
-    {ERROR_SOURCE_OUTSIDE, "source-column-right-of-h",
-     source_column_right_of_h, NEEDS_NOTHING},
-    {ERROR_SOURCE_OUTSIDE, "source-row-outside",
-     source_row_outside, NEEDS_NOTHING},
-    {ERROR_SOURCE_OUTSIDE, "both-cells-outside",
-     both_cells_outside, NEEDS_NOTHING},
-    {ERROR_SOURCE_OUTSIDE, "legal-target-source-outside",
-     legal_target_outside_source, NEEDS_NOTHING},
-    {ERROR_SOURCE_OUTSIDE, "source-outside-target-occupied",
-     source_outside_target_occupied, NEEDS_NOTHING},
-    {ERROR_TARGET_OUTSIDE, "piece-steps-off-the-edge",
-     own_piece_off_the_edge, NEEDS_NOTHING},
-    {ERROR_TARGET_OUTSIDE, "tower-steps-off-the-edge",
-     own_tower_off_the_edge, NEEDS_TOWER},
-    {ERROR_TARGET_OUTSIDE, "own-source-target-outside",
-     own_source_target_outside, NEEDS_NOTHING},
-    {ERROR_TARGET_OUTSIDE, "empty-source-target-outside",
-     empty_source_target_outside, NEEDS_NOTHING},
-    {ERROR_TARGET_OUTSIDE, "opponent-source-target-outside",
-     opponent_source_target_outside, NEEDS_NOTHING},
-    {ERROR_SOURCE_EMPTY, "empty-dark-source",
-     empty_dark_source, NEEDS_NOTHING},
-    {ERROR_SOURCE_EMPTY, "light-cell-source", light_source, NEEDS_NOTHING},
-    {ERROR_SOURCE_EMPTY, "empty-source-occupied-target",
-     empty_source_occupied_target, NEEDS_NOTHING},
-    {ERROR_SOURCE_EMPTY, "empty-source-same-target",
-     empty_source_same_target, NEEDS_NOTHING},
-    {ERROR_SOURCE_EMPTY, "previous-action-again",
-     previous_line_again, NEEDS_HISTORY},
-    {ERROR_SOURCE_EMPTY, "source-just-captured",
-     captured_cell_source, NEEDS_HISTORY},
-    {ERROR_SOURCE_EMPTY, "empty-source-tower-target",
-     empty_source_tower_target, NEEDS_TOWER},
-};
-const int BAD_CELL_BUILDER_COUNT =
-    (int)(sizeof BAD_CELL_BUILDERS / sizeof BAD_CELL_BUILDERS[0]);

@@ -143,6 +143,13 @@ static bool remember_input(const text_t *input)
     return true;
 }
 
+void cases_forget(void)
+{
+    free(emitted);
+    emitted = NULL;
+    emitted_count = emitted_capacity = 0;
+}
+
 bool case_emit(case_t *kase, const char *directory)
 {
     if (!remember_input(&kase->input)) {

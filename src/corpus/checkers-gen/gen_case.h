@@ -36,6 +36,8 @@ typedef struct {
 
 typedef struct {
     const char *category;
+    int candidate;     /* its number among its kind's candidates: the
+                          -s<N> of its name */
     char name[96];
     char reason[640];
     text_t input;
@@ -67,5 +69,8 @@ void case_set_reason(case_t *kase, const char *format, ...)
 /* Writes DIR/<category>/<name>.in and .reason. Returns false, writing
  * nothing, when another case of this run already has the same input. */
 bool case_emit(case_t *kase, const char *directory);
+
+/* Forgets the inputs emitted so far (and frees their record). */
+void cases_forget(void);
 
 #endif

@@ -198,3 +198,20 @@ void write_pair(error_try_t *t, pair_t pair, const char *note)
              holds(occupied(t), pair.target) ? "which holds " : "",
              holder(t, pair.target), note);
 }
+
+bool build_same_cell(error_try_t *t, uint64_t mask, bool say_holder)
+{
+    int cell = pick_cell(t, mask);
+    if (cell < 0) {
+        return false;
+    }
+    char name[3], same[3];
+    write_cells(t, cell, cell, name, same);
+    if (say_holder) {
+        WRITE(what, "source and target are the same cell %s, holding %s",
+              name, holder(t, cell));
+    } else {
+        WRITE(what, "source and target are the same empty cell %s", name);
+    }
+    return true;
+}

@@ -50,6 +50,12 @@ bool build_pair(error_try_t *attempt, uint64_t sources,
                 const int (*steps)[2], int step_count, pair_fits_t fits,
                 const char *note);
 
+/* A cell of `mask` as both source and target: writes the line and a
+ * `what` naming the cell ("... the same empty cell G6", or with
+ * `say_holder` "... the same cell G6, holding a black piece"); false
+ * when `mask` holds no cell. */
+bool build_same_cell(error_try_t *attempt, uint64_t mask, bool say_holder);
+
 /* Whether the piece or tower on `cell` may move `rows` rows (its colour's
  * forward direction, or any direction for a tower). */
 bool may_go(const error_try_t *attempt, int cell, int rows);

@@ -22,6 +22,7 @@ typedef enum {
 } play_need_t;
 
 typedef struct {
+    char command;                /* 'A': next-action, 'P': play */
     const char *kind;
     int min_prefix, max_prefix;  /* input actions before the command */
     feature_t feature;
@@ -35,40 +36,35 @@ typedef struct {
     const command_kind_t *kind;
 } command_detail_t;
 
-static const command_kind_t NEXT_ACTION_KINDS[] = {
-    {"short-game", 1, 20, FEATURE_ANY, PLAY_ANY, 12},
-    {"mid-game", 21, 80, FEATURE_ANY, PLAY_ANY, 19},
-    {"long-game", 81, 250, FEATURE_ANY, PLAY_ANY, 10},
-    {"tie-leftmost-not-first", 1, 200, FEATURE_TIE_NOT_FIRST, PLAY_ANY, 15},
-    {"tie-three-or-more", 1, 200, FEATURE_TIE_MANY, PLAY_ANY, 8},
-    {"win-at-depth-1", 20, 250, FEATURE_WIN_AT_DEPTH_1, PLAY_ANY, 10},
-    {"loss-at-depth-2-decisive", 20, 250, FEATURE_LOSS_AT_DEPTH_2_DECISIVE,
-     PLAY_ANY, 8},
-    {"loss-at-depth-2", 20, 250, FEATURE_LOSS_AT_DEPTH_2, PLAY_ANY, 6},
-    {"stuck-at-depth-3-decisive", 20, 250, FEATURE_STUCK_AT_DEPTH_3_DECISIVE,
-     PLAY_ANY, 8},
-    {"stuck-at-depth-3", 20, 250, FEATURE_STUCK_AT_DEPTH_3, PLAY_ANY, 6},
-    {"towers-both-sides", 20, 250, FEATURE_TOWERS_BOTH, PLAY_ANY, 8},
-    {"towers-one-side", 20, 250, FEATURE_TOWERS_ONE, PLAY_ANY, 6},
-    {"capture-or-move", 1, 150, FEATURE_CAPTURE_CHOICE, PLAY_ANY, 8},
-    {"single-action", 10, 250, FEATURE_ONE_ACTION, PLAY_ANY, 4},
-};
-
-static const command_kind_t PLAY_KINDS[] = {
-    {"short-game", 1, 20, FEATURE_ANY, PLAY_ANY, 12},
-    {"mid-game", 21, 80, FEATURE_ANY, PLAY_ANY, 20},
-    {"long-game", 120, 250, FEATURE_ANY, PLAY_ANY, 15},
-    {"towers-both-sides", 20, 250, FEATURE_TOWERS_BOTH, PLAY_ANY, 15},
-    {"towers-one-side", 20, 250, FEATURE_TOWERS_ONE, PLAY_ANY, 8},
-    {"tie-during-play", 1, 200, FEATURE_ANY, PLAY_TIE, 10},
-    {"tie-at-first-step", 1, 200, FEATURE_TIE_NOT_FIRST, PLAY_ANY, 6},
-    {"promotion-during-play", 10, 200, FEATURE_ANY, PLAY_PROMOTION, 8},
-    {"tower-captures-during-play", 20, 250, FEATURE_ANY, PLAY_TOWER_CAPTURE,
-     6},
-    {"tower-backward-during-play", 20, 250, FEATURE_ANY, PLAY_TOWER_BACKWARD,
-     6},
-    {"capture-or-move", 1, 150, FEATURE_CAPTURE_CHOICE, PLAY_ANY, 5},
-    {"stuck-at-depth-3", 20, 250, FEATURE_STUCK_AT_DEPTH_3, PLAY_ANY, 6},
+/* The kinds of next-action (A) and play (P) cases, each command's in the
+ * order they are generated. */
+static const command_kind_t COMMAND_KINDS[] = {
+    {'A', "short-game", 1, 20, FEATURE_ANY, PLAY_ANY, 12},
+    {'A', "mid-game", 21, 80, FEATURE_ANY, PLAY_ANY, 19},
+    {'A', "long-game", 81, 250, FEATURE_ANY, PLAY_ANY, 10},
+    {'A', "tie-leftmost-not-first", 1, 200, FEATURE_TIE_NOT_FIRST, PLAY_ANY, 15},
+    {'A', "tie-three-or-more", 1, 200, FEATURE_TIE_MANY, PLAY_ANY, 8},
+    {'A', "win-at-depth-1", 20, 250, FEATURE_WIN_AT_DEPTH_1, PLAY_ANY, 10},
+    {'A', "loss-at-depth-2-decisive", 20, 250, FEATURE_LOSS_AT_DEPTH_2_DECISIVE, PLAY_ANY, 8},
+    {'A', "loss-at-depth-2", 20, 250, FEATURE_LOSS_AT_DEPTH_2, PLAY_ANY, 6},
+    {'A', "stuck-at-depth-3-decisive", 20, 250, FEATURE_STUCK_AT_DEPTH_3_DECISIVE, PLAY_ANY, 8},
+    {'A', "stuck-at-depth-3", 20, 250, FEATURE_STUCK_AT_DEPTH_3, PLAY_ANY, 6},
+    {'A', "towers-both-sides", 20, 250, FEATURE_TOWERS_BOTH, PLAY_ANY, 8},
+    {'A', "towers-one-side", 20, 250, FEATURE_TOWERS_ONE, PLAY_ANY, 6},
+    {'A', "capture-or-move", 1, 150, FEATURE_CAPTURE_CHOICE, PLAY_ANY, 8},
+    {'A', "single-action", 10, 250, FEATURE_ONE_ACTION, PLAY_ANY, 4},
+    {'P', "short-game", 1, 20, FEATURE_ANY, PLAY_ANY, 12},
+    {'P', "mid-game", 21, 80, FEATURE_ANY, PLAY_ANY, 20},
+    {'P', "long-game", 120, 250, FEATURE_ANY, PLAY_ANY, 15},
+    {'P', "towers-both-sides", 20, 250, FEATURE_TOWERS_BOTH, PLAY_ANY, 15},
+    {'P', "towers-one-side", 20, 250, FEATURE_TOWERS_ONE, PLAY_ANY, 8},
+    {'P', "tie-during-play", 1, 200, FEATURE_ANY, PLAY_TIE, 10},
+    {'P', "tie-at-first-step", 1, 200, FEATURE_TIE_NOT_FIRST, PLAY_ANY, 6},
+    {'P', "promotion-during-play", 10, 200, FEATURE_ANY, PLAY_PROMOTION, 8},
+    {'P', "tower-captures-during-play", 20, 250, FEATURE_ANY, PLAY_TOWER_CAPTURE, 6},
+    {'P', "tower-backward-during-play", 20, 250, FEATURE_ANY, PLAY_TOWER_BACKWARD, 6},
+    {'P', "capture-or-move", 1, 150, FEATURE_CAPTURE_CHOICE, PLAY_ANY, 5},
+    {'P', "stuck-at-depth-3", 20, 250, FEATURE_STUCK_AT_DEPTH_3, PLAY_ANY, 6},
 };
 
 static bool play_wanted(const command_detail_t *detail,
@@ -141,10 +137,8 @@ static attempt_t try_command_at(case_t *kase, const command_detail_t *detail,
     return WRITTEN;
 }
 
-static bool command_case(case_t *kase, rng_t *rng, int index,
-                         const void *detail_pointer)
+static bool command_case(case_t *kase, rng_t *rng, const void *detail_pointer)
 {
-    (void)index;
     const command_detail_t *detail = detail_pointer;
     const command_kind_t *kind = detail->kind;
     game_t game;
@@ -166,13 +160,12 @@ static bool command_case(case_t *kase, rng_t *rng, int index,
 }
 
 /* The command right after each of black's seven opening moves. */
-static bool opening_case(case_t *kase, rng_t *rng, int index,
-                         const void *detail_pointer)
+static bool opening_case(case_t *kase, rng_t *rng, const void *detail_pointer)
 {
     (void)rng;
     const command_detail_t *detail = detail_pointer;
     action_t opening;
-    if (!opening_action(index, &opening)) {
+    if (!opening_action(kase->candidate, &opening)) {
         return false;
     }
     game_t game;
@@ -201,19 +194,21 @@ static bool opening_case(case_t *kase, rng_t *rng, int index,
 }
 
 static void generate_commands(generator_t *generator, const char *category,
-                              char command, const command_kind_t kinds[],
-                              int count)
+                              char command)
 {
     command_detail_t opening = {command, WHITE, NULL};
     generate_kind(generator, category, "white-after-opening", 7, 7,
                   opening_case, &opening);
-    for (int i = 0; i < count; i++) {
-        for (int side = BLACK; side <= WHITE; side++) {
-            command_detail_t detail = {command, (colour_t)side, &kinds[i]};
+    for (size_t i = 0; i < sizeof COMMAND_KINDS / sizeof *COMMAND_KINDS;
+         i++) {
+        const command_kind_t *kind = &COMMAND_KINDS[i];
+        for (int side = BLACK; side <= WHITE && kind->command == command;
+             side++) {
+            command_detail_t detail = {command, (colour_t)side, kind};
             char name[96];
             snprintf(name, sizeof name, "%s-%s", colour_name((colour_t)side),
-                     kinds[i].kind);
-            generate_kind(generator, category, name, kinds[i].quota, 3000,
+                     kind->kind);
+            generate_kind(generator, category, name, kind->quota, 3000,
                           command_case, &detail);
         }
     }
@@ -221,13 +216,10 @@ static void generate_commands(generator_t *generator, const char *category,
 
 void generate_next_action(generator_t *generator)
 {
-    generate_commands(generator, "next-action", 'A', NEXT_ACTION_KINDS,
-                      (int)(sizeof NEXT_ACTION_KINDS /
-                            sizeof NEXT_ACTION_KINDS[0]));
+    generate_commands(generator, "next-action", 'A');
 }
 
 void generate_play(generator_t *generator)
 {
-    generate_commands(generator, "play", 'P', PLAY_KINDS,
-                      (int)(sizeof PLAY_KINDS / sizeof PLAY_KINDS[0]));
+    generate_commands(generator, "play", 'P');
 }

@@ -43,14 +43,52 @@ typedef struct {
 } error_builder_t;
 
 /* Every builder, errors 1 to 6 in order: index 0 .. error_builder_count()
- * - 1. The tables live in gen_bad_cells.c (errors 1-3), gen_bad_actions.c
- * (4, 5) and gen_illegal_actions.c (6). */
+ * - 1 (the table is gen_errors.c's). */
 int error_builder_count(void);
 const error_builder_t *error_builder(int index);
 
-extern const error_builder_t BAD_CELL_BUILDERS[], BAD_ACTION_BUILDERS[],
-    ILLEGAL_ACTION_BUILDERS[];
-extern const int BAD_CELL_BUILDER_COUNT, BAD_ACTION_BUILDER_COUNT,
-    ILLEGAL_ACTION_BUILDER_COUNT;
+/* The builders; each returns false when the board offers it no line. */
+/* gen_bad_cells.c: errors 1-3, on the cells named. */
+bool source_column_right_of_h(error_try_t *t),
+    source_row_outside(error_try_t *t),
+    both_cells_outside(error_try_t *t),
+    legal_target_outside_source(error_try_t *t),
+    source_outside_target_occupied(error_try_t *t),
+    own_piece_off_the_edge(error_try_t *t),
+    own_tower_off_the_edge(error_try_t *t),
+    own_source_target_outside(error_try_t *t),
+    empty_source_target_outside(error_try_t *t),
+    opponent_source_target_outside(error_try_t *t),
+    empty_dark_source(error_try_t *t),
+    light_source(error_try_t *t),
+    empty_source_occupied_target(error_try_t *t),
+    empty_source_same_target(error_try_t *t),
+    previous_line_again(error_try_t *t),
+    captured_cell_source(error_try_t *t),
+    empty_source_tower_target(error_try_t *t);
+/* gen_bad_actions.c: errors 4 and 5, on what the cells hold. */
+bool step_onto_own(error_try_t *t),
+    step_onto_opponent(error_try_t *t),
+    tower_onto_occupied(error_try_t *t),
+    opponent_source_occupied_target(error_try_t *t),
+    same_occupied_cell(error_try_t *t),
+    far_occupied_target(error_try_t *t),
+    capture_landing_occupied(error_try_t *t),
+    onto_tower(error_try_t *t),
+    opponent_legal_action(error_try_t *t),
+    opponent_tower(error_try_t *t),
+    opponent_illegal_action(error_try_t *t),
+    piece_just_moved(error_try_t *t),
+    opponent_piece_forward_for_us(error_try_t *t);
+/* gen_illegal_actions.c: error 6, on the rules. */
+bool piece_steps_backward(error_try_t *t),
+    piece_captures_backward(error_try_t *t),
+    jumps_over_empty(error_try_t *t),
+    jumps_over_own(error_try_t *t),
+    moves_straight(error_try_t *t),
+    moves_to_light_cell(error_try_t *t),
+    moves_like_a_knight(error_try_t *t),
+    moves_far_diagonally(error_try_t *t),
+    tower_jumps_without_capture(error_try_t *t);
 
 #endif

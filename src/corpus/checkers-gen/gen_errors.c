@@ -160,10 +160,8 @@ static bool try_error_at(case_t *kase, rng_t *rng, const error_kind_t *kind,
     return true;
 }
 
-static bool error_case(case_t *kase, rng_t *rng, int index,
-                       const void *detail)
+static bool error_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index;
     const error_kind_t *kind = detail;
     game_t game;
     char players[64];
@@ -186,22 +184,57 @@ static bool error_case(case_t *kase, rng_t *rng, int index,
     return false;
 }
 
+/* Every builder, errors 1 to 6 in order, one row a line. */
+static const error_builder_t BUILDERS[] = {
+    {ERROR_SOURCE_OUTSIDE, "source-column-right-of-h", source_column_right_of_h, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "source-row-outside", source_row_outside, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "both-cells-outside", both_cells_outside, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "legal-target-source-outside", legal_target_outside_source, NEEDS_NOTHING},
+    {ERROR_SOURCE_OUTSIDE, "source-outside-target-occupied", source_outside_target_occupied, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "piece-steps-off-the-edge", own_piece_off_the_edge, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "tower-steps-off-the-edge", own_tower_off_the_edge, NEEDS_TOWER},
+    {ERROR_TARGET_OUTSIDE, "own-source-target-outside", own_source_target_outside, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "empty-source-target-outside", empty_source_target_outside, NEEDS_NOTHING},
+    {ERROR_TARGET_OUTSIDE, "opponent-source-target-outside", opponent_source_target_outside, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "empty-dark-source", empty_dark_source, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "light-cell-source", light_source, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "empty-source-occupied-target", empty_source_occupied_target, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "empty-source-same-target", empty_source_same_target, NEEDS_NOTHING},
+    {ERROR_SOURCE_EMPTY, "previous-action-again", previous_line_again, NEEDS_HISTORY},
+    {ERROR_SOURCE_EMPTY, "source-just-captured", captured_cell_source, NEEDS_HISTORY},
+    {ERROR_SOURCE_EMPTY, "empty-source-tower-target", empty_source_tower_target, NEEDS_TOWER},
+    {ERROR_TARGET_NOT_EMPTY, "step-onto-own-piece", step_onto_own, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "step-onto-opponent", step_onto_opponent, NEEDS_HISTORY},
+    {ERROR_TARGET_NOT_EMPTY, "tower-onto-occupied", tower_onto_occupied, NEEDS_TOWER},
+    {ERROR_TARGET_NOT_EMPTY, "opponent-source-occupied-target", opponent_source_occupied_target, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "same-occupied-cell", same_occupied_cell, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "far-occupied-target", far_occupied_target, NEEDS_NOTHING},
+    {ERROR_TARGET_NOT_EMPTY, "capture-landing-occupied", capture_landing_occupied, NEEDS_HISTORY},
+    {ERROR_TARGET_NOT_EMPTY, "onto-a-tower", onto_tower, NEEDS_TOWER},
+    {ERROR_OPPONENTS_PIECE, "opponent-legal-action", opponent_legal_action, NEEDS_NOTHING},
+    {ERROR_OPPONENTS_PIECE, "opponent-tower", opponent_tower, NEEDS_TOWER},
+    {ERROR_OPPONENTS_PIECE, "opponent-illegal-action", opponent_illegal_action, NEEDS_NOTHING},
+    {ERROR_OPPONENTS_PIECE, "piece-just-moved", piece_just_moved, NEEDS_HISTORY},
+    {ERROR_OPPONENTS_PIECE, "opponent-piece-our-way", opponent_piece_forward_for_us, NEEDS_HISTORY},
+    {ERROR_ILLEGAL_ACTION, "piece-steps-backward", piece_steps_backward, NEEDS_HISTORY},
+    {ERROR_ILLEGAL_ACTION, "piece-captures-backward", piece_captures_backward, NEEDS_HISTORY},
+    {ERROR_ILLEGAL_ACTION, "jump-over-empty-cell", jumps_over_empty, NEEDS_NOTHING},
+    {ERROR_ILLEGAL_ACTION, "jump-over-own-piece", jumps_over_own, NEEDS_NOTHING},
+    {ERROR_ILLEGAL_ACTION, "straight-move", moves_straight, NEEDS_NOTHING},
+    {ERROR_ILLEGAL_ACTION, "light-cell-target", moves_to_light_cell, NEEDS_NOTHING},
+    {ERROR_ILLEGAL_ACTION, "knight-move", moves_like_a_knight, NEEDS_NOTHING},
+    {ERROR_ILLEGAL_ACTION, "long-diagonal", moves_far_diagonally, NEEDS_NOTHING},
+    {ERROR_ILLEGAL_ACTION, "tower-jumps-without-capture", tower_jumps_without_capture, NEEDS_TOWER},
+};
+
 int error_builder_count(void)
 {
-    return BAD_CELL_BUILDER_COUNT + BAD_ACTION_BUILDER_COUNT +
-           ILLEGAL_ACTION_BUILDER_COUNT;
+    return (int)(sizeof BUILDERS / sizeof BUILDERS[0]);
 }
 
 const error_builder_t *error_builder(int index)
 {
-    if (index < BAD_CELL_BUILDER_COUNT) {
-        return &BAD_CELL_BUILDERS[index];
-    }
-    index -= BAD_CELL_BUILDER_COUNT;
-    if (index < BAD_ACTION_BUILDER_COUNT) {
-        return &BAD_ACTION_BUILDERS[index];
-    }
-    return &ILLEGAL_ACTION_BUILDERS[index - BAD_ACTION_BUILDER_COUNT];
+    return &BUILDERS[index];
 }
 
 void generate_errors(generator_t *generator)

@@ -69,8 +69,7 @@ action_facts_t action_facts(const board_t *board, action_t action);
 /* facts[i]: the facts of action number i + 1 of `game`. */
 void game_all_facts(const game_t *game, action_facts_t facts[]);
 
-/* The cells set in `mask`, counted here rather than by the engine's
- * board_count: the expected board costs rest on it. */
+/* The cells set in `mask`: pieces and towers left, for the reasons. */
 int count_cells(uint64_t mask);
 
 int towers_of(const board_t *board, colour_t side);

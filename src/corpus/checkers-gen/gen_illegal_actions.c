@@ -17,7 +17,7 @@ static bool piece_backward_step(const error_try_t *t, pair_t pair)
     return !may_go(t, pair.source, rows) && target_empty(t, pair);
 }
 
-static bool piece_steps_backward(error_try_t *t)
+bool piece_steps_backward(error_try_t *t)
 {
     return build_pair(t, own(t) & ~t->board->towers, DIAGONAL_1,
                       DIAGONAL_1_COUNT, piece_backward_step,
@@ -30,7 +30,7 @@ static bool piece_backward_jump(const error_try_t *t, pair_t pair)
            holds(opponents(t), (pair.source + pair.target) / 2);
 }
 
-static bool piece_captures_backward(error_try_t *t)
+bool piece_captures_backward(error_try_t *t)
 {
     return build_pair(t, own(t) & ~t->board->towers, DIAGONAL_2,
                       DIAGONAL_2_COUNT, piece_backward_jump,
@@ -44,7 +44,7 @@ static bool jump_over_empty_cell(const error_try_t *t, pair_t pair)
            !holds(occupied(t), (pair.source + pair.target) / 2);
 }
 
-static bool jumps_over_empty(error_try_t *t)
+bool jumps_over_empty(error_try_t *t)
 {
     return build_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
                       jump_over_empty_cell,
@@ -58,38 +58,38 @@ static bool jump_over_own_piece(const error_try_t *t, pair_t pair)
            holds(own(t), (pair.source + pair.target) / 2);
 }
 
-static bool jumps_over_own(error_try_t *t)
+bool jumps_over_own(error_try_t *t)
 {
     return build_pair(t, own(t), DIAGONAL_2, DIAGONAL_2_COUNT,
                       jump_over_own_piece,
                       ": a jump over its own side's piece");
 }
 
-static bool moves_straight(error_try_t *t)
+bool moves_straight(error_try_t *t)
 {
     return build_pair(t, own(t), STRAIGHT_2, STRAIGHT_2_COUNT, target_empty,
                       ": along a row or column, not diagonally");
 }
 
-static bool moves_to_light_cell(error_try_t *t)
+bool moves_to_light_cell(error_try_t *t)
 {
     return build_pair(t, own(t), STRAIGHT_1, STRAIGHT_1_COUNT, target_empty,
                       ": one step sideways or straight, onto a light cell");
 }
 
-static bool moves_like_a_knight(error_try_t *t)
+bool moves_like_a_knight(error_try_t *t)
 {
     return build_pair(t, own(t), KNIGHT, KNIGHT_COUNT, target_empty,
                       ": a knight's move");
 }
 
-static bool moves_far_diagonally(error_try_t *t)
+bool moves_far_diagonally(error_try_t *t)
 {
     return build_pair(t, own(t), LONG_DIAGONAL, LONG_DIAGONAL_COUNT,
                       target_empty, ": three or more cells along a diagonal");
 }
 
-static bool tower_jumps_without_capture(error_try_t *t)
+bool tower_jumps_without_capture(error_try_t *t)
 {
     pair_t pair;
     uint64_t towers = own(t) & t->board->towers;
@@ -102,24 +102,3 @@ static bool tower_jumps_without_capture(error_try_t *t)
     write_pair(t, pair, ": a tower jumping without capturing");
     return true;
 }
-
-const error_builder_t ILLEGAL_ACTION_BUILDERS[] = {
-    {ERROR_ILLEGAL_ACTION, "piece-steps-backward",
-     piece_steps_backward, NEEDS_HISTORY},
-    {ERROR_ILLEGAL_ACTION, "piece-captures-backward",
-     piece_captures_backward, NEEDS_HISTORY},
-    {ERROR_ILLEGAL_ACTION, "jump-over-empty-cell",
-     jumps_over_empty, NEEDS_NOTHING},
-    {ERROR_ILLEGAL_ACTION, "jump-over-own-piece",
-     jumps_over_own, NEEDS_NOTHING},
-    {ERROR_ILLEGAL_ACTION, "straight-move", moves_straight, NEEDS_NOTHING},
-    {ERROR_ILLEGAL_ACTION, "light-cell-target",
-     moves_to_light_cell, NEEDS_NOTHING},
-    {ERROR_ILLEGAL_ACTION, "knight-move", moves_like_a_knight, NEEDS_NOTHING},
-    {ERROR_ILLEGAL_ACTION, "long-diagonal",
-     moves_far_diagonally, NEEDS_NOTHING},
-    {ERROR_ILLEGAL_ACTION, "tower-jumps-without-capture",
-     tower_jumps_without_capture, NEEDS_TOWER},
-};
-const int ILLEGAL_ACTION_BUILDER_COUNT =
-    (int)(sizeof ILLEGAL_ACTION_BUILDERS / sizeof ILLEGAL_ACTION_BUILDERS[0]);

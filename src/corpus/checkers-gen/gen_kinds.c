@@ -16,7 +16,8 @@ int generate_kind(generator_t *generator, const char *category,
         rng_init(&rng, generator->seed, stream, tried);
         case_t kase;
         case_begin(&kase, category);
-        if (candidate(&kase, &rng, tried, detail)) {
+        kase.candidate = tried;
+        if (candidate(&kase, &rng, detail)) {
             char prefix[sizeof kase.name];
             snprintf(prefix, sizeof prefix, "%s",
                      kase.name[0] != '\0' ? kase.name : kind);

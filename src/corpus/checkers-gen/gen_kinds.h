@@ -25,11 +25,10 @@ typedef struct {
     int shortfalls;  /* kinds that made fewer cases than asked */
 } generator_t;
 
-/* Builds candidate number `index` into `kase` (already begun); false to
- * try the next candidate. May set kase->name to a more telling prefix
- * than the kind's name. */
-typedef bool (*candidate_t)(case_t *kase, rng_t *rng, int index,
-                            const void *detail);
+/* Builds candidate number kase->candidate into `kase` (already begun)
+ * from its stream `rng`; false to try the next candidate. May set
+ * kase->name to a more telling prefix than the kind's name. */
+typedef bool (*candidate_t)(case_t *kase, rng_t *rng, const void *detail);
 
 /* Tries candidates 0, 1, ... until `quota` cases are written or `budget`
  * candidates have been tried; returns the number written. */

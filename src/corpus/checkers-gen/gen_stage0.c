@@ -86,10 +86,8 @@ static bool side_can_act(const game_t *game)
     return game_actions(game, actions) > 0;
 }
 
-static bool feature_case(case_t *kase, rng_t *rng, int index,
-                 const void *detail)
+static bool feature_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index;
     const feature_kind_t *kind = detail;
     game_t game;
     char players[64];
@@ -121,10 +119,9 @@ static bool feature_case(case_t *kase, rng_t *rng, int index,
     return true;
 }
 
-static bool long_game_case(case_t *kase, rng_t *rng, int index,
-                 const void *detail)
+static bool long_game_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index, (void)detail;
+    (void)detail;
     game_t game;
     char players[64], summary[160];
     int length = rng_range(rng, 150, 260);
@@ -138,10 +135,8 @@ static bool long_game_case(case_t *kase, rng_t *rng, int index,
     return true;
 }
 
-static bool short_game_case(case_t *kase, rng_t *rng, int index,
-                 const void *detail)
+static bool short_game_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index;
     const int *longest = detail;
     game_t game;
     char players[64], summary[160];
@@ -157,12 +152,11 @@ static bool short_game_case(case_t *kase, rng_t *rng, int index,
 }
 
 /* Every one of black's seven opening moves, alone. */
-static bool opening_case(case_t *kase, rng_t *rng, int index,
-                 const void *detail)
+static bool opening_case(case_t *kase, rng_t *rng, const void *detail)
 {
     (void)rng, (void)detail;
     action_t opening;
-    if (!opening_action(index, &opening)) {
+    if (!opening_action(kase->candidate, &opening)) {
         return false;
     }
     char text[6], slug[6];

@@ -47,10 +47,8 @@ static bool add_error_line(case_t *kase, rng_t *rng, char *text, size_t size)
     return false;
 }
 
-static bool ended_case(case_t *kase, rng_t *rng, int index,
-                       const void *detail)
+static bool ended_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index;
     const ending_kind_t *kind = detail;
     game_t game;
     char players[64], ending[160], after[400] = "";
@@ -83,10 +81,8 @@ static bool ended_case(case_t *kase, rng_t *rng, int index,
 }
 
 /* A, one action before the end: A plays a winning action and stops. */
-static bool a_ends_game_case(case_t *kase, rng_t *rng, int index,
-                             const void *detail)
+static bool a_ends_game_case(case_t *kase, rng_t *rng, const void *detail)
 {
-    (void)index;
     const ending_kind_t *kind = detail;
     game_t game;
     char players[64], ending[160];

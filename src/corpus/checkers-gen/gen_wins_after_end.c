@@ -22,10 +22,22 @@ typedef struct {
     int loser_towers;
 } ending_facts_t;
 
+/* The shapes an end takes that a kind asks for. */
+typedef enum {
+    SHORT_GAME,          /* few actions: 60 or fewer (capture), 40 (block) */
+    LONG_GAME,           /* many: 120 or more (capture), 90 (block) */
+    LAST_PIECE_A_TOWER,  /* the last piece captured is a tower */
+    BY_A_PIECE,          /* a piece, not a tower, plays the last action */
+    BY_A_TOWER,
+    TOWER_BACKWARD,      /* a tower plays it backward */
+    BY_A_PROMOTION,      /* the last action promotes a piece */
+    LOSER_KEEPS_A_TOWER
+} end_shape_t;
+
 typedef struct {
     const char *slug;      /* completes the kind's name */
     method_t method;
-    bool (*fits)(const ending_facts_t *facts);
+    end_shape_t shape;
     const char *what;      /* why the case exists, for its reason */
     int quota;             /* per winner */
 } after_end_kind_t;
@@ -40,67 +52,49 @@ typedef struct {
 enum { SHORT_CAPTURE = 60, LONG_CAPTURE = 120, SHORT_BLOCK = 40,
        LONG_BLOCK = 90, AFTER_END_BUDGET = 2000 };
 
-static bool short_capture(const ending_facts_t *f)
+static bool fits(const after_end_kind_t *kind, const ending_facts_t *f)
 {
-    return f->played <= SHORT_CAPTURE;
-}
-static bool long_capture(const ending_facts_t *f)
-{
-    return f->played >= LONG_CAPTURE;
-}
-static bool last_piece_a_tower(const ending_facts_t *f)
-{
-    return f->last.captures_tower;
-}
-static bool captured_by_a_piece(const ending_facts_t *f)
-{
-    return !f->last.by_tower;
-}
-static bool captured_backward(const ending_facts_t *f)
-{
-    return f->last.by_tower && f->last.backward;
-}
-static bool short_block(const ending_facts_t *f)
-{
-    return f->played <= SHORT_BLOCK;
-}
-static bool long_block(const ending_facts_t *f)
-{
-    return f->played >= LONG_BLOCK;
-}
-static bool blocked_by_a_tower(const ending_facts_t *f)
-{
-    return f->last.by_tower;
-}
-static bool blocked_by_a_promotion(const ending_facts_t *f)
-{
-    return f->last.promotes;
-}
-static bool blocked_with_a_tower(const ending_facts_t *f)
-{
-    return f->loser_towers > 0;
+    bool capture = kind->method == BY_CAPTURE;
+    switch (kind->shape) {
+    case SHORT_GAME:
+        return f->played <= (capture ? SHORT_CAPTURE : SHORT_BLOCK);
+    case LONG_GAME:
+        return f->played >= (capture ? LONG_CAPTURE : LONG_BLOCK);
+    case LAST_PIECE_A_TOWER:
+        return f->last.captures_tower;
+    case BY_A_PIECE:
+        return !f->last.by_tower;
+    case BY_A_TOWER:
+        return f->last.by_tower;
+    case TOWER_BACKWARD:
+        return f->last.by_tower && f->last.backward;
+    case BY_A_PROMOTION:
+        return f->last.promotes;
+    default:
+        return f->loser_towers > 0;
+    }
 }
 
 static const after_end_kind_t KINDS[] = {
-    {"short-game", BY_CAPTURE, short_capture,
+    {"short-game", BY_CAPTURE, SHORT_GAME,
      "a short game: 60 actions or fewer", 3},
-    {"long-game", BY_CAPTURE, long_capture,
+    {"long-game", BY_CAPTURE, LONG_GAME,
      "a long game: 120 actions or more", 3},
-    {"last-piece-a-tower", BY_CAPTURE, last_piece_a_tower,
+    {"last-piece-a-tower", BY_CAPTURE, LAST_PIECE_A_TOWER,
      "the last piece captured is a tower", 3},
-    {"by-a-piece", BY_CAPTURE, captured_by_a_piece,
+    {"by-a-piece", BY_CAPTURE, BY_A_PIECE,
      "a piece, not a tower, makes the last capture", 3},
-    {"tower-backward", BY_CAPTURE, captured_backward,
+    {"tower-backward", BY_CAPTURE, TOWER_BACKWARD,
      "a tower makes the last capture backward", 2},
-    {"short-game", BY_BLOCK, short_block,
+    {"short-game", BY_BLOCK, SHORT_GAME,
      "a short game: 40 actions or fewer", 3},
-    {"long-game", BY_BLOCK, long_block, "a long game: 90 actions or more",
+    {"long-game", BY_BLOCK, LONG_GAME, "a long game: 90 actions or more",
      3},
-    {"by-a-tower", BY_BLOCK, blocked_by_a_tower,
+    {"by-a-tower", BY_BLOCK, BY_A_TOWER,
      "a tower plays the blocking action", 3},
-    {"by-a-promotion", BY_BLOCK, blocked_by_a_promotion,
+    {"by-a-promotion", BY_BLOCK, BY_A_PROMOTION,
      "the blocking action promotes a piece to a tower", 2},
-    {"loser-keeps-a-tower", BY_BLOCK, blocked_with_a_tower,
+    {"loser-keeps-a-tower", BY_BLOCK, LOSER_KEEPS_A_TOWER,
      "the blocked side still has a tower", 2},
 };
 
@@ -115,10 +109,9 @@ static ending_facts_t ending_facts(const game_t *game)
     return facts;
 }
 
-static bool after_end_case(case_t *kase, rng_t *rng, int index,
+static bool after_end_case(case_t *kase, rng_t *rng,
                            const void *detail_pointer)
 {
-    (void)index;
     const after_end_detail_t *detail = detail_pointer;
     const after_end_kind_t *kind = detail->kind;
     game_t game;
@@ -128,7 +121,7 @@ static bool after_end_case(case_t *kase, rng_t *rng, int index,
         return false;
     }
     ending_facts_t facts = ending_facts(&game);
-    if (!kind->fits(&facts)) {
+    if (!fits(kind, &facts)) {
         return false;
     }
     ending_text(&game, ending, sizeof ending);

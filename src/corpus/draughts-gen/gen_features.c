@@ -39,23 +39,43 @@ static void note_move(walk_t *walk, const board_t *board, int ply,
     }
 }
 
-/* The worth of the position after a move of ply `ply`, and whether it is
- * terminal or the horizon (then `*leaf` is set). */
-static int leaf_worth(walk_t *walk, const board_t *after, int ply, bool *leaf)
+/* The moves of the side to move at `ply`, in the engine's order, and the
+ * position after each; returns how many. */
+static int children(const board_t *board, int ply, move_t moves[MOVES_MAX],
+                    board_t after[MOVES_MAX])
+{
+    int count = moves_list(board, side_at_ply(ply), moves);
+    for (int i = 0; i < count; i++) {
+        after[i] = *board;
+        moves_apply(&after[i], moves[i]);
+    }
+    return count;
+}
+
+/* Where the search stops after a move of ply `ply`: the side to move next
+ * has no move (the game is over), or `ply` is the horizon. */
+typedef enum { SEARCH_GOES_ON, GAME_OVER, HORIZON } leaf_t;
+
+/* Whether the search stops at `after`, the position after a move of ply
+ * `ply`, and then what it is worth (`*value`). */
+static leaf_t leaf_value(const board_t *after, int ply, int *value)
 {
     side_t next = side_at_ply(ply + 1);
-    *leaf = true;
     if (moves_list(after, next, NULL) == 0) {
-        walk->features->flags |= board_count(after, next) == 0
-                                     ? FEATURE_NO_PIECE
-                                     : FEATURE_BLOCKED;
-        return next == ALICE ? MINUS_INFINITY : PLUS_INFINITY;
+        *value = next == ALICE ? MINUS_INFINITY : PLUS_INFINITY;
+        return GAME_OVER;
     }
     if (ply == LAST_PLY) {
-        return heuristic(after);
+        *value = heuristic(after);
+        return HORIZON;
     }
-    *leaf = false;
-    return 0;
+    return SEARCH_GOES_ON;
+}
+
+static int better(bool alice, int value, int best)
+{
+    return alice ? (value > best ? value : best)
+                 : (value < best ? value : best);
 }
 
 static int walk_value(walk_t *walk, const board_t *board, int ply, int alpha,
@@ -63,31 +83,31 @@ static int walk_value(walk_t *walk, const board_t *board, int ply, int alpha,
 {
     bool alice = side_at_ply(ply) == ALICE;
     move_t moves[MOVES_MAX];
-    int count = moves_list(board, side_at_ply(ply), moves);
+    board_t after[MOVES_MAX];
+    int count = children(board, ply, moves, after);
     int best = alice ? MINUS_INFINITY : PLUS_INFINITY;
     for (int i = 0; i < count; i++) {
-        board_t after = *board;
         note_move(walk, board, ply, moves[i]);
         bool crowned = ply == 1 && board->square[moves[i].from] == ALICE_MAN &&
                        square_row(moves[i].to) == 0;
-        moves_apply(&after, moves[i]);
         walk->features->lines++;
-        bool leaf;
-        int value = leaf_worth(walk, &after, ply, &leaf);
-        if (!leaf) {
+        int value;
+        leaf_t leaf = leaf_value(&after[i], ply, &value);
+        if (leaf == GAME_OVER) {
+            walk->features->flags |=
+                board_count(&after[i], side_at_ply(ply + 1)) == 0
+                    ? FEATURE_NO_PIECE
+                    : FEATURE_BLOCKED;
+        } else if (leaf == SEARCH_GOES_ON) {
             int saved = walk->crowned_at_a1;
             walk->crowned_at_a1 = ply == 1 ? (crowned ? moves[i].to : -1)
                                            : saved;
-            value = walk_value(walk, &after, ply + 1, alpha, beta);
+            value = walk_value(walk, &after[i], ply + 1, alpha, beta);
             walk->crowned_at_a1 = saved;
         }
-        if (alice) {
-            best = value > best ? value : best;
-            alpha = best > alpha ? best : alpha;
-        } else {
-            best = value < best ? value : best;
-            beta = best < beta ? best : beta;
-        }
+        best = better(alice, value, best);
+        alpha = alice && best > alpha ? best : alpha;
+        beta = !alice && best < beta ? best : beta;
         if (alpha >= beta && i < count - 1) {
             walk->features->lines++;  /* the pruning line */
             break;
@@ -96,27 +116,21 @@ static int walk_value(walk_t *walk, const board_t *board, int ply, int alpha,
     return best;
 }
 
-/* Plain minimax, no pruning: the exact value of a position. */
+/* Plain minimax, no pruning: the exact value of `board`, the position
+ * right after a move of ply `ply`. */
 static int exact_value(const board_t *board, int ply)
 {
-    bool alice = side_at_ply(ply) == ALICE;
+    int value;
+    if (leaf_value(board, ply, &value) != SEARCH_GOES_ON) {
+        return value;
+    }
+    bool alice = side_at_ply(ply + 1) == ALICE;
     move_t moves[MOVES_MAX];
-    int count = moves_list(board, side_at_ply(ply), moves);
+    board_t after[MOVES_MAX];
+    int count = children(board, ply + 1, moves, after);
     int best = alice ? MINUS_INFINITY : PLUS_INFINITY;
     for (int i = 0; i < count; i++) {
-        board_t after = *board;
-        moves_apply(&after, moves[i]);
-        side_t next = side_at_ply(ply + 1);
-        int value;
-        if (moves_list(&after, next, NULL) == 0) {
-            value = next == ALICE ? MINUS_INFINITY : PLUS_INFINITY;
-        } else if (ply == LAST_PLY) {
-            value = heuristic(&after);
-        } else {
-            value = exact_value(&after, ply + 1);
-        }
-        best = alice ? (value > best ? value : best)
-                     : (value < best ? value : best);
+        best = better(alice, exact_value(&after[i], ply + 1), best);
     }
     return best;
 }
@@ -125,15 +139,12 @@ static int exact_value(const board_t *board, int ply)
 static void note_root(const board_t *board, features_t *features)
 {
     move_t moves[MOVES_MAX];
-    int count = moves_list(board, ALICE, moves);
+    board_t after[MOVES_MAX];
+    int count = children(board, 1, moves, after);
     int best = MINUS_INFINITY, sharing = 0;
     bool kings_only = true;
     for (int i = 0; i < count; i++) {
-        board_t after = *board;
-        moves_apply(&after, moves[i]);
-        int value = moves_list(&after, BILL, NULL) == 0
-                        ? PLUS_INFINITY
-                        : exact_value(&after, 2);
+        int value = exact_value(&after[i], 1);
         sharing = value > best ? 1 : sharing + (value == best);
         best = value > best ? value : best;
         kings_only = kings_only && board->square[moves[i].from] == ALICE_KING;

@@ -25,7 +25,7 @@ void kind_malformed(emitter_t *emitter, int count)
         }
         board_t board;
         small_board(&rng, &board);
-        defect->build(&text, &rng, &board, (int)(i / DEFECT_COUNT));
+        defect_write(defect, &text, &rng, &board, (int)(i / DEFECT_COUNT));
         char reason[256];
         snprintf(reason, sizeof reason, "malformed (%s): %s%s", defect->hint,
                  defect->reason,

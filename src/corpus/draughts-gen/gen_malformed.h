@@ -16,9 +16,21 @@ typedef struct {
     const char *hint;    /* the sub-kind, as the corpus script counts it */
     const char *reason;  /* what is wrong, for the .reason line */
     defect_build_t *build;
+    /* Or, when `build` is NULL, a defect of the header alone: the
+     * headers, NULL-ended, that a case of the defect starts with; */
+    const char *const *headers;
+    /* or, when both are NULL, of one square: the bytes put on a dark
+     * square, or a light one when `on_light`. */
+    const char *square_bytes;
+    bool on_light;
 } defect_t;
 
 extern const defect_t DEFECTS[];
 extern const int DEFECT_COUNT;
+
+/* Appends a case carrying `defect` (as defect_build_t does); `variant`
+ * takes its headers or bytes in turn. */
+void defect_write(const defect_t *defect, text_t *text, rng_t *rng,
+                  const board_t *board, int variant);
 
 #endif

@@ -22,21 +22,31 @@ static bool play_pairs(board_t *board, rng_t *rng, int pairs)
     return board_play_random(board, rng, 2 * pairs) == 2 * pairs;
 }
 
-void kind_opening(emitter_t *emitter, int count)
+enum { REASON_SIZE = 160 };
+
+/* One kind of position: its name (the candidates' stream), the manifest's
+ * hints, its trace limit, and how one board is drawn. */
+typedef struct {
+    const char *kind;
+    const char *hints;
+    int trace_limit;
+    /* Draws a board and writes its reason; false to draw again. */
+    bool (*draw)(board_t *board, rng_t *rng, char reason[REASON_SIZE]);
+} position_kind_t;
+
+/* Candidate i of the kind draws from its own stream, TRIES boards at most,
+ * and writes the first that qualifies. */
+static void offer_positions(emitter_t *emitter, int count,
+                            const position_kind_t *kind)
 {
     for (long i = 0; i < count; i++) {
         rng_t rng;
-        rng_init(&rng, emitter->seed, "opening", i);
+        rng_init(&rng, emitter->seed, kind->kind, i);
+        offer_t offer = {kind->kind, i, kind->hints, 0, kind->trace_limit};
         for (int try = 0; try < TRIES; try++) {
             board_t board;
-            /* At least one pair: the bare start is an example already. */
-            int pairs = rng_range(&rng, 1, 5);
-            char reason[160];
-            snprintf(reason, sizeof reason,
-                     "opening: standard start after %d random legal plies",
-                     2 * pairs);
-            offer_t offer = {"opening", i, "opening", 0, LONG_TRACE};
-            if (play_pairs(&board, &rng, pairs) &&
+            char reason[REASON_SIZE];
+            if (kind->draw(&board, &rng, reason) &&
                 offer_board(emitter, &offer, &board, reason)) {
                 break;
             }
@@ -44,29 +54,29 @@ void kind_opening(emitter_t *emitter, int count)
     }
 }
 
-void kind_midgame(emitter_t *emitter, int count)
+static bool draw_opening(board_t *board, rng_t *rng,
+                         char reason[REASON_SIZE])
 {
-    for (long i = 0; i < count; i++) {
-        rng_t rng;
-        rng_init(&rng, emitter->seed, "midgame", i);
-        for (int try = 0; try < TRIES; try++) {
-            board_t board;
-            int pairs = rng_range(&rng, 6, 17);
-            if (!play_pairs(&board, &rng, pairs)) {
-                continue;
-            }
-            char reason[160];
-            snprintf(reason, sizeof reason,
-                     "midgame: standard start after %d random legal plies, "
-                     "%d v %d pieces",
-                     2 * pairs, board_count(&board, ALICE),
-                     board_count(&board, BILL));
-            offer_t offer = {"midgame", i, "midgame", 0, LONG_TRACE};
-            if (offer_board(emitter, &offer, &board, reason)) {
-                break;
-            }
-        }
+    /* At least one pair: the bare start is an example already. */
+    int pairs = rng_range(rng, 1, 5);
+    snprintf(reason, REASON_SIZE,
+             "opening: standard start after %d random legal plies",
+             2 * pairs);
+    return play_pairs(board, rng, pairs);
+}
+
+static bool draw_midgame(board_t *board, rng_t *rng,
+                         char reason[REASON_SIZE])
+{
+    int pairs = rng_range(rng, 6, 17);
+    if (!play_pairs(board, rng, pairs)) {
+        return false;
     }
+    snprintf(reason, REASON_SIZE,
+             "midgame: standard start after %d random legal plies, "
+             "%d v %d pieces",
+             2 * pairs, board_count(board, ALICE), board_count(board, BILL));
+    return true;
 }
 
 /* Plays pairs of moves until at most `left` pieces remain; false when the
@@ -85,43 +95,38 @@ static int play_down_to(board_t *board, rng_t *rng, int left)
     return 0;
 }
 
-void kind_lategame(emitter_t *emitter, int count)
+static bool draw_lategame(board_t *board, rng_t *rng,
+                          char reason[REASON_SIZE])
 {
-    for (long i = 0; i < count; i++) {
-        rng_t rng;
-        rng_init(&rng, emitter->seed, "lategame", i);
-        for (int try = 0; try < TRIES; try++) {
-            board_t board;
-            int plies = play_down_to(&board, &rng, rng_range(&rng, 4, 11));
-            if (plies == 0) {
-                continue;
-            }
-            char reason[160];
-            snprintf(reason, sizeof reason,
-                     "lategame: random legal game of %d plies from the "
-                     "standard start, %d v %d pieces left",
-                     plies, board_count(&board, ALICE),
-                     board_count(&board, BILL));
-            offer_t offer = {"lategame", i, "lategame,terminal,pruning,ties",
-                             0, LONG_TRACE};
-            if (offer_board(emitter, &offer, &board, reason)) {
-                break;
-            }
-        }
+    int plies = play_down_to(board, rng, rng_range(rng, 4, 11));
+    if (plies == 0) {
+        return false;
     }
+    snprintf(reason, REASON_SIZE,
+             "lategame: random legal game of %d plies from the standard "
+             "start, %d v %d pieces left",
+             plies, board_count(board, ALICE), board_count(board, BILL));
+    return true;
 }
 
-/* Men and kings of both sides at random; the reason names the counts. */
-static void random_endgame(board_t *board, rng_t *rng, const int counts[4],
-                           char *reason, int size, const char *what)
+/* Men and kings of both sides at random, Alice's kings, Alice's men,
+ * Bill's kings and Bill's men each between `low` and `high`; the reason
+ * names the counts. */
+static void random_endgame(board_t *board, rng_t *rng, const int low[4],
+                           const int high[4], char reason[REASON_SIZE],
+                           const char *what)
 {
     static const piece_t PIECES[4] = {ALICE_KING, ALICE_MAN, BILL_KING,
                                       BILL_MAN};
+    int counts[4];
+    for (int p = 0; p < 4; p++) {
+        counts[p] = rng_range(rng, low[p], high[p]);
+    }
     board_clear(board);
     for (int p = 0; p < 4; p++) {
         board_scatter(board, rng, PIECES[p], counts[p]);
     }
-    snprintf(reason, (size_t)size,
+    snprintf(reason, REASON_SIZE,
              "%s: Alice %d king(s) %d man/men, Bill %d king(s) %d man/men",
              what, board_count_piece(board, ALICE_KING),
              board_count_piece(board, ALICE_MAN),
@@ -129,46 +134,53 @@ static void random_endgame(board_t *board, rng_t *rng, const int counts[4],
              board_count_piece(board, BILL_MAN));
 }
 
+static bool draw_kings(board_t *board, rng_t *rng, char reason[REASON_SIZE])
+{
+    static const int LOW[4] = {1, 0, 1, 0}, HIGH[4] = {3, 3, 3, 3};
+    random_endgame(board, rng, LOW, HIGH, reason, "endgame with kings");
+    return true;
+}
+
+static bool draw_sparse(board_t *board, rng_t *rng, char reason[REASON_SIZE])
+{
+    static const int LOW[4] = {0, 0, 0, 0}, HIGH[4] = {2, 3, 2, 3};
+    random_endgame(board, rng, LOW, HIGH, reason, "sparse position");
+    return true;
+}
+
+static const position_kind_t OPENING = {"opening", "opening", LONG_TRACE,
+                                        draw_opening};
+static const position_kind_t MIDGAME = {"midgame", "midgame", LONG_TRACE,
+                                        draw_midgame};
+static const position_kind_t LATEGAME = {
+    "lategame", "lategame,terminal,pruning,ties", LONG_TRACE, draw_lategame};
+static const position_kind_t KINGS = {"kings", "kings,ties,pruning,terminal",
+                                      LONG_TRACE, draw_kings};
+static const position_kind_t SPARSE = {
+    "sparse", "terminal,no-move-at-root,pruning,ties,crowning,jumps",
+    SHORT_TRACE, draw_sparse};
+
+void kind_opening(emitter_t *emitter, int count)
+{
+    offer_positions(emitter, count, &OPENING);
+}
+
+void kind_midgame(emitter_t *emitter, int count)
+{
+    offer_positions(emitter, count, &MIDGAME);
+}
+
+void kind_lategame(emitter_t *emitter, int count)
+{
+    offer_positions(emitter, count, &LATEGAME);
+}
+
 void kind_kings(emitter_t *emitter, int count)
 {
-    for (long i = 0; i < count; i++) {
-        rng_t rng;
-        rng_init(&rng, emitter->seed, "kings", i);
-        for (int try = 0; try < TRIES; try++) {
-            board_t board;
-            char reason[160];
-            int counts[4] = {rng_range(&rng, 1, 3), rng_range(&rng, 0, 3),
-                             rng_range(&rng, 1, 3), rng_range(&rng, 0, 3)};
-            random_endgame(&board, &rng, counts, reason, (int)sizeof reason,
-                           "endgame with kings");
-            offer_t offer = {"kings", i, "kings,ties,pruning,terminal", 0,
-                             LONG_TRACE};
-            if (offer_board(emitter, &offer, &board, reason)) {
-                break;
-            }
-        }
-    }
+    offer_positions(emitter, count, &KINGS);
 }
 
 void kind_sparse(emitter_t *emitter, int count)
 {
-    for (long i = 0; i < count; i++) {
-        rng_t rng;
-        rng_init(&rng, emitter->seed, "sparse", i);
-        for (int try = 0; try < TRIES; try++) {
-            board_t board;
-            char reason[160];
-            int counts[4] = {rng_range(&rng, 0, 2), rng_range(&rng, 0, 3),
-                             rng_range(&rng, 0, 2), rng_range(&rng, 0, 3)};
-            random_endgame(&board, &rng, counts, reason, (int)sizeof reason,
-                           "sparse position");
-            offer_t offer = {"sparse", i,
-                             "terminal,no-move-at-root,pruning,ties,"
-                             "crowning,jumps",
-                             0, SHORT_TRACE};
-            if (offer_board(emitter, &offer, &board, reason)) {
-                break;
-            }
-        }
-    }
+    offer_positions(emitter, count, &SPARSE);
 }

@@ -63,11 +63,7 @@ def make_run(out, row, verdicts):
 
 class ResultsTest(unittest.TestCase):
     def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.out = pathlib.Path(self.tmp.name)
-
-    def tearDown(self):
-        self.tmp.cleanup()
+        self.out = pathlib.Path(self.enterContext(tempfile.TemporaryDirectory()))
 
     def run_results(self, *extra):
         results.main(["--marks", str(self.out), "--output", str(self.out / "results.json"), "--seconds", "12.4",

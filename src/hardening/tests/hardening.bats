@@ -7,8 +7,7 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
+    cd "$BATS_TEST_DIRNAME/../../.." || return
     probe=$BATS_TEST_TMPDIR/cases
     planted=$BATS_TEST_TMPDIR/src
     cp -r src/checkers "$planted"
@@ -31,6 +30,15 @@ probe_cases() {
         mkdir -p "$probe/$(dirname "$id")"
         for file in "testdata/checkers/$id".*; do cp "$file" "$probe/$(dirname "$id")/"; done
     done
+}
+
+# oom_planted NAME CASE...: make oom's script over the planted copy, as run
+# NAME, on the golden cases CASE....
+oom_planted() {
+    local name=$1
+    shift
+    run scripts/oom --src "$planted" --out "$BATS_TEST_TMPDIR/oom/checkers" \
+        --name "$name" "$@"
 }
 
 @test "sanitize: an out-of-bounds write, a signed overflow and a heap overflow each fail their case (clang and gcc)" {
@@ -84,8 +92,7 @@ COMPILER
 
 @test "oom: a leak on the out-of-memory path fails, naming the allocation" {
     plant search.c 's/^\( *\)tree_free(root);/\1if (outcome != SEARCH_OUT_OF_MEMORY) { tree_free(root); }/'
-    run scripts/oom --src "$planted" --out "$BATS_TEST_TMPDIR/oom/checkers" \
-        --name oom-planted-leak wins/a-blocks-no-message
+    oom_planted oom-planted-leak wins/a-blocks-no-message
     assert_failure
     assert_output --partial 'FAIL wins/a-blocks-no-message, allocation 2 failing: sanitizer report:'
     assert_output --partial 'LeakSanitizer: detected memory leaks'
@@ -96,16 +103,14 @@ COMPILER
 
 @test "oom: a swallowed out-of-memory and a message on the wrong stream both fail" {
     plant main.c 's/return EXIT_OUT_OF_MEMORY;/return EXIT_DONE;/'
-    run scripts/oom --src "$planted" --out "$BATS_TEST_TMPDIR/oom/checkers" \
-        --name oom-planted-swallowed wins/a-finds-white-blocked
+    oom_planted oom-planted-swallowed wins/a-finds-white-blocked
     assert_failure
     assert_output --partial 'allocation 1 failing: exit status 0, not 3'
     assert_output --partial 'wins/a-finds-white-blocked: FAILED: 1 of 1 runs wrong'
 
     cp src/checkers/main.c "$planted/main.c"
     plant main.c 's/fputs("checkers: out of memory\\n", stderr);/fputs("checkers: out of memory\\n", stdout);/'
-    run scripts/oom --src "$planted" --out "$BATS_TEST_TMPDIR/oom/checkers" \
-        --name oom-planted-stream wins/a-finds-white-blocked
+    oom_planted oom-planted-stream wins/a-finds-white-blocked
     assert_failure
     assert_output --partial "allocation 1 failing: stderr is not the one line 'checkers: out of memory'; stdout is not a prefix of the golden stdout"
     assert_output --partial 'oom-planted-stream: 1 passed, 1 failed'

@@ -18,11 +18,7 @@ HEADER = "part\tmarks\tcredit\tvisibility\tcases\tdescription\n"
 
 class Files(unittest.TestCase):
     def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = pathlib.Path(self.tmp.name)
-
-    def tearDown(self):
-        self.tmp.cleanup()
+        self.dir = pathlib.Path(self.enterContext(tempfile.TemporaryDirectory()))
 
     def file(self, name, text):
         path = self.dir / name

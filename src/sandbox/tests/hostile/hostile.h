@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #ifndef REPO
 #error "build with -DREPO='\"/path/of/the/repository\"'"
@@ -36,6 +37,29 @@ static inline void hostile_read_input(void) {
     hostile_mark();
     while (fread(buffer, 1, sizeof buffer, stdin) > 0) {
     }
+}
+
+
+/* Writes a file at `path` and says whether it could: "WROTE path" or
+ * "cannot write path: why". */
+static inline void hostile_try_write(const char *path) {
+    FILE *file = fopen(path, "w");
+    if (file == NULL) {
+        printf("cannot write %s: %s\n", path, strerror(errno));
+        return;
+    }
+    fputs("pwned\n", file);
+    fclose(file);
+    printf("WROTE %s\n", path);
+}
+
+/* Deletes `path` and says whether it could: "DELETED path" or "cannot
+ * delete path: why". */
+static inline void hostile_try_delete(const char *path) {
+    if (unlink(path) == 0)
+        printf("DELETED %s\n", path);
+    else
+        printf("cannot delete %s: %s\n", path, strerror(errno));
 }
 
 #endif
