@@ -28,8 +28,8 @@ declare -gA expected=(
     [bench]='bats bats-assert bats-support hyperfine parallel similarity-tester valgrind'
     [mutants]='bats bats-assert bats-support bubblewrap git parallel valgrind'
     [corpus-check]='python3'
-    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 python3-jinja2 rsync shellcheck similarity-tester valgrind'
-    [test]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel procps python3 python3-jinja2 rsync shellcheck similarity-tester valgrind'
+    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel patch procps python3 python3-jinja2 rsync shellcheck similarity-tester valgrind'
+    [test]='afl++ bats bats-assert bats-support bubblewrap chromium clang default-jdk-headless g++ gcovr git libclang-rt-dev npm openssh-client openssh-server parallel patch procps python3 python3-jinja2 rsync shellcheck similarity-tester valgrind'
 )
 
 setup_file() {
