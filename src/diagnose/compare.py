@@ -24,15 +24,6 @@ def lines(data):
     return [line.strip() for line in data.split(b"\n") if line.strip()]
 
 
-def first_difference(one, other):
-    """The first line (from 0) where two outputs differ, white space aside."""
-    a, b = lines(one), lines(other)
-    for number, (x, y) in enumerate(zip(a, b)):
-        if x.split() != y.split():
-            return number
-    return min(len(a), len(b)) if len(a) != len(b) else None
-
-
 def is_subsequence(small, large):
     walk = iter(large)
     return all(any(item == other for other in walk) for item in small)
@@ -40,7 +31,8 @@ def is_subsequence(small, large):
 
 class Judge:
     """build/draughts-judge's verdict on an output: None when accepted, else
-    its first line (case and output line) and its `required:` line."""
+    its whole message (the case and output line, the path, the rule, what
+    was printed there and what the rules want)."""
 
     def __init__(self, binary):
         self.binary = binary
@@ -57,9 +49,8 @@ class Judge:
             if done.returncode != 43:
                 return None
             with open(os.path.join(folder, "judgemessage.txt"), "rb") as handle:
-                message = handle.read().split(b"\n")
-        required = [line for line in message if line.startswith(b"required:")]
-        return (message[0], required[:1])
+                message = handle.read()
+        return message
 
 
 def same_status(program, fault, expected):
@@ -67,23 +58,29 @@ def same_status(program, fault, expected):
 
 
 def reproduces(match, program, fault, expected, judged=None):
-    """judged: (program's verdict, a function giving the fault's verdict)."""
+    """None, or how: "same" (the same output, white space aside, or as the
+    match defines it) or "verdict" (the judge's same message: the same
+    rule broken at the same line, in the same way). judged: (program's
+    verdict, a function giving the fault's verdict)."""
     if not same_status(program, fault, expected):
-        return False
+        return None
     if match == "exact":
-        return program.out == fault.out
+        return "same" if program.out == fault.out else None
     if tokens(program.out) == tokens(fault.out):
-        return match != "tokens" or program.out != expected.out
+        return "same" if match != "tokens" or program.out != expected.out else None
     if match == "superset":
         mine, theirs = lines(program.out), lines(expected.out)
-        return len(mine) > len(theirs) and is_subsequence(theirs, mine)
+        return "same" if len(mine) > len(theirs) and is_subsequence(theirs, mine) else None
     if match == "judge" and judged is not None and judged[0] is not None:
-        return judged[1]() == judged[0]
-    return False
+        return "verdict" if judged[1]() == judged[0] else None
+    return None
 
 
 def near(program, fault, expected):
-    """A weaker sign, to choose faults to try together: the fault's output
-    first leaves the expected one where the program's does."""
-    where = first_difference(program.out, expected.out)
-    return where is not None and where == first_difference(fault.out, expected.out)
+    """A weaker sign, to choose faults to try together: most of the lines
+    the fault adds to the expected output (white space aside) are in the
+    program's output too."""
+    def squeezed(data):
+        return {b"".join(line.split()) for line in lines(data)}
+    added = squeezed(fault.out) - squeezed(expected.out)
+    return bool(added) and 2 * len(added & squeezed(program.out)) >= len(added)

@@ -30,7 +30,7 @@ class Evaluation:
         self.deadline = deadline
 
     def one(self, case, binary, match):
-        """(reproduced, near) for one fault's binary on one case."""
+        """(how it reproduces or None, near) for one fault's binary on one case."""
         fault = runs.run_reference(self.game, binary, case.input)
         judged = None
         if match == "judge" and self.judge is not None:
@@ -48,7 +48,7 @@ class Evaluation:
 
     def run(self, cases, faults):
         """faults: {name: (binary, match)}. Returns (examined case ids,
-        {name: ([reproduced case ids], near count)})."""
+        {name: ([reproduced case ids], near count, same-output count)})."""
         self.program_verdicts(cases)
         results = {}
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
@@ -69,7 +69,8 @@ class Evaluation:
         table = {}
         for name in faults:
             hits = [cid for cid in examined if results[(cid, name)][0]]
-            table[name] = (hits, sum(1 for cid in examined if results[(cid, name)][1]))
+            table[name] = (hits, sum(1 for cid in examined if results[(cid, name)][1]),
+                           sum(1 for cid in examined if results[(cid, name)][0] == "same"))
         return examined, table
 
 

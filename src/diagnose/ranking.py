@@ -29,8 +29,9 @@ def order(table, codes):
 
 
 def wants_pairs(table, ranked, examined):
-    """No single fault explains most failures."""
-    best = len(table[ranked[0]][0]) if ranked else 0
+    """No single fault gives the program's very output on most failures
+    (a judge's verdict at the first fault says nothing of a second one)."""
+    best = max((table[name][2] for name in ranked), default=0)
     return examined > 0 and 2 * best <= examined
 
 
@@ -53,9 +54,10 @@ def choose(singles, pairs, examined, codes):
     best_single = len(singles[ranked[0]][0]) if ranked else 0
     chosen = []
     if pairs:
-        best_pair = order(pairs, [])[0]
-        hits = pairs[best_pair][0]
-        if len(hits) > best_single and len(hits) >= threshold:
+        best_pair = max(pairs, key=lambda name: (pairs[name][2], len(pairs[name][0])))
+        hits, same = pairs[best_pair][0], pairs[best_pair][2]
+        if (same > max(singles[name][2] for name in ranked) and len(hits) >= best_single
+                and len(hits) >= threshold):
             chosen.append(Cause(best_pair.split("+"), hits))
     taken = {code for cause in chosen for code in cause.codes}
     for name in ranked:
