@@ -54,6 +54,35 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     assert_equal "$(causes "$dir" | head -n 1)" h-running-bound
 }
 
+@test "the search stops after A3: depth-off-by-one" {
+    dir=$(hw4 depth reference-like)
+    put_in "$dir/player.py" '        if ply == 4:
+            return heuristic(' '        if ply == 3:
+            return heuristic('
+    check_and_diagnose draughts "$dir" --category examples
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" depth-off-by-one
+}
+
+@test "the heuristic from Bill's side: wrong-player-value" {
+    dir=$(hw4 bills-side reference-like)
+    put_in "$dir/player.py" 'return heuristic(board, 1 if self.v == "wrong-leaf" else 2)' \
+        'return -heuristic(board, 2)'
+    check_and_diagnose draughts "$dir" --category examples --category kings
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" wrong-player-value
+}
+
+@test "a line of the program's own after each header: extra-lines" {
+    dir=$(hw4 chatty reference-like)
+    put_in "$dir/player.py" '        self.lines.extend(self.fmt.header(number))' \
+        '        self.lines.extend(self.fmt.header(number))
+        self.lines.append("board read, searching 4 plies")'
+    check_and_diagnose draughts "$dir" --category examples
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" extra-lines
+}
+
 @test "two faults, no crowning and a strict cut: both named" {
     dir=$(hw4 two no-crowning)
     put_in "$dir/player.py" '            return alpha > beta                  # fault: no cut on equality
