@@ -82,6 +82,37 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     assert_equal "$(causes "$dir" | head -n 1)" white-space
 }
 
+@test "a stuck side at a leaf costs INT_MIN / INT_MAX: leaf-cost-min-max" {
+    dir=$(oracle leaf-stuck)
+    put_in "$dir/oracle_search.py" '        return cost
+    actions = legal_actions(board, side)' '        return cost if legal_actions(board, side) else _stuck_value(side)
+    actions = legal_actions(board, side)'
+    put_in "$dir/oracle_search.py" '    if depth_left == 1:' '    if depth_left == -1:'
+    check_and_diagnose checkers "$dir" --category wins
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" leaf-cost-min-max
+}
+
+@test "a win printed after the last computed action: win-reported-early" {
+    dir=$(oracle win-early)
+    put_in "$dir/checkers_oracle.py" '                                 computed=True))
+' '                                 computed=True))
+    if next_action(game.board, game.side) is None:
+        out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")
+'
+    check_and_diagnose checkers "$dir" --category wins
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" win-reported-early
+}
+
+@test "status 0 after an input error (strict profile): error-status-zero" {
+    dir=$(oracle status-zero)
+    put_in "$dir/checkers_oracle.py" 'EXIT_INPUT_ERROR = 1' 'EXIT_INPUT_ERROR = 0'
+    check_and_diagnose checkers "$dir" --profile strict --category error1 --category error3
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" error-status-zero
+}
+
 @test "two faults, ties and the order of the errors: both named" {
     dir=$(oracle two)
     put_in "$dir/oracle_search.py" '(value > chosen_value if side == BLACK
