@@ -181,3 +181,12 @@ help: ## this list
 	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
 FORCE:
+
+# The catalogue of faults (src/diagnose/faults/GAME.tsv): each the
+# reference with one fault's patch, built with the engines' flags.
+# FAULTS=GAME/CODE[+CODE] ... builds only those (two faults together).
+FAULTS ?=
+.PHONY: faults
+faults: ## build each catalogued fault of the references: build/faults/GAME/CODE
+	@$(ENSURE_TOOLS) $@
+	@src/diagnose/build-faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD) $(FAULTS)

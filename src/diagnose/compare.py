@@ -1,0 +1,86 @@
+"""Whether a faulted reference's run reproduces a program's failing run,
+by the fault's match (its column in the catalogue):
+
+  exact     the same stdout byte for byte (checkers)
+  tokens    the same output but for white space: what the fault stands for
+            is a difference in white space only, so any spacing counts
+  superset  the expected lines all there, in order, with lines of its own
+  judge     (draughts) the same output but for white space, or the same
+            verdict of build/draughts-judge: the same rule broken at the
+            same line of the output
+
+and, for all of them, the same exit status whenever the program's status
+is not the expected one (a status that is wrong is part of the failure)."""
+import os
+import subprocess
+import tempfile
+
+
+def tokens(data):
+    return data.split()
+
+
+def lines(data):
+    return [line.strip() for line in data.split(b"\n") if line.strip()]
+
+
+def is_subsequence(small, large):
+    walk = iter(large)
+    return all(any(item == other for other in walk) for item in small)
+
+
+class Judge:
+    """build/draughts-judge's verdict on an output: None when accepted, else
+    its whole message (the case and output line, the path, the rule, what
+    was printed there and what the rules want)."""
+
+    def __init__(self, binary):
+        self.binary = binary
+
+    def verdict(self, input_path, out):
+        with tempfile.TemporaryDirectory(prefix="diagnose-judge.") as folder:
+            output = os.path.join(folder, "output.txt")
+            with open(output, "wb") as handle:
+                handle.write(out)
+            with open(output, "rb") as stdin:
+                done = subprocess.run([self.binary, input_path, os.devnull, folder],
+                                      stdin=stdin, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+            if done.returncode != 43:
+                return None
+            with open(os.path.join(folder, "judgemessage.txt"), "rb") as handle:
+                message = handle.read()
+        return message
+
+
+def same_status(program, fault, expected):
+    return program.status == expected.status or program.status == fault.status
+
+
+def reproduces(match, program, fault, expected, judged=None):
+    """None, or how: "same" (the same output, white space aside, or as the
+    match defines it) or "verdict" (the judge's same message: the same
+    rule broken at the same line, in the same way). judged: (program's
+    verdict, a function giving the fault's verdict)."""
+    if not same_status(program, fault, expected):
+        return None
+    if match == "exact":
+        return "same" if program.out == fault.out else None
+    if tokens(program.out) == tokens(fault.out):
+        return "same" if match != "tokens" or program.out != expected.out else None
+    if match == "superset":
+        mine, theirs = lines(program.out), lines(expected.out)
+        return "same" if len(mine) > len(theirs) and is_subsequence(theirs, mine) else None
+    if match == "judge" and judged is not None and judged[0] is not None:
+        return "verdict" if judged[1]() == judged[0] else None
+    return None
+
+
+def near(program, fault, expected):
+    """A weaker sign, to choose faults to try together: most of the lines
+    the fault adds to the expected output (white space aside) are in the
+    program's output too."""
+    def squeezed(data):
+        return {b"".join(line.split()) for line in lines(data)}
+    added = squeezed(fault.out) - squeezed(expected.out)
+    return bool(added) and 2 * len(added & squeezed(program.out)) >= len(added)

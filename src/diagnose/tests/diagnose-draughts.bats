@@ -1,0 +1,96 @@
+# diagnose-draughts.bats -- HW4 programs, each with a fault of its own
+# (the Python test player of the judge, src/draughts-judge/tests/players,
+# in one of its faulty variants or with a fault planted in a copy),
+# checked by check-engine (judged by the rules) and diagnosed: each gets
+# its fault as its first cause; the correct player gets none; a player
+# with two faults gets both.
+
+# shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+# shellcheck source=src/diagnose/tests/diagnose-lib.bash
+source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
+
+@test "the correct player fails nothing and gets no cause" {
+    dir=$(hw4 correct reference-like)
+    check_and_diagnose draughts "$dir" --category examples
+    assert_success
+    assert_output ''
+    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures')"
+}
+
+@test "cut only when alpha > beta: prune-strict" {
+    dir=$(hw4 cut-strict cut-strict)
+    check_and_diagnose draughts "$dir" --category examples --category pruning
+    assert_success
+    assert_line --partial '(prune-strict): reproduces'
+    assert_equal "$(causes "$dir" | head -n 1)" prune-strict
+}
+
+@test "steps offered beside jumps: no-forced-jump" {
+    dir=$(hw4 no-mandatory-jump no-mandatory-jump)
+    check_and_diagnose draughts "$dir" --category examples --category jumps
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" no-forced-jump
+}
+
+@test "men never crowned: no-crowning" {
+    dir=$(hw4 no-crowning no-crowning)
+    check_and_diagnose draughts "$dir" --category crowning
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" no-crowning
+}
+
+@test "h= the running minimum or maximum: h-running-bound" {
+    dir=$(hw4 running reference-like)
+    put_in "$dir/player.py" '            self.lines.append(self.fmt.move_line(ply, move, v))' \
+        '            shown = v if v is None else (max(best, v) if alice else min(best, v))
+            self.lines.append(self.fmt.move_line(ply, move, shown))'
+    check_and_diagnose draughts "$dir" --category examples --category midgame
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" h-running-bound
+}
+
+@test "the search stops after A3: depth-off-by-one" {
+    dir=$(hw4 depth reference-like)
+    put_in "$dir/player.py" '        if ply == 4:
+            return heuristic(' '        if ply == 3:
+            return heuristic('
+    check_and_diagnose draughts "$dir" --category examples
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" depth-off-by-one
+}
+
+@test "the heuristic from Bill's side: wrong-player-value" {
+    dir=$(hw4 bills-side reference-like)
+    put_in "$dir/player.py" 'return heuristic(board, 1 if self.v == "wrong-leaf" else 2)' \
+        'return -heuristic(board, 2)'
+    check_and_diagnose draughts "$dir" --category examples --category kings
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" wrong-player-value
+}
+
+@test "a line of the program's own after each header: extra-lines" {
+    dir=$(hw4 chatty reference-like)
+    put_in "$dir/player.py" '        self.lines.extend(self.fmt.header(number))' \
+        '        self.lines.extend(self.fmt.header(number))
+        self.lines.append("board read, searching 4 plies")'
+    check_and_diagnose draughts "$dir" --category examples
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" extra-lines
+}
+
+@test "two faults, no crowning and a strict cut: both named" {
+    dir=$(hw4 two no-crowning)
+    put_in "$dir/player.py" '            return alpha > beta                  # fault: no cut on equality
+        return alpha >= beta' '            return alpha > beta
+        return alpha > beta'
+    check_and_diagnose draughts "$dir" --category crowning
+    assert_success
+    run causes "$dir"
+    assert_line no-crowning
+    assert_line prune-strict
+}

@@ -1,0 +1,83 @@
+# shellcheck shell=bash
+# diagnose-lib.bash -- the diagnosis tests' fixtures: programs with a fault
+# planted apart from the reference (in a copy of the independent checkers
+# oracle, src/corpus/checkers-oracle, or of the HW4 Python test player,
+# src/draughts-judge/tests/players/python), checked by scripts/check-engine
+# as a user runs it, then diagnosed from its OUTPUT folder.
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+# shellcheck source=src/test-lib/players.bash
+source "$root/src/test-lib/players.bash"
+
+# fixtures: a folder every uid can read (as root, check-engine runs the
+# program as a uid of its own, which cannot enter bats' own folders);
+# removed by teardown_file.
+fixtures() {
+    if [[ ! -f $BATS_FILE_TMPDIR/fixtures ]]; then
+        mktemp -d "${TMPDIR:-/tmp}/diagnose-tests.XXXXXX" > "$BATS_FILE_TMPDIR/fixtures"
+        chmod 755 "$(cat "$BATS_FILE_TMPDIR/fixtures")"
+    fi
+    cat "$BATS_FILE_TMPDIR/fixtures"
+}
+
+teardown_file() {
+    if [[ -f $BATS_FILE_TMPDIR/fixtures ]]; then rm -rf -- "$(cat "$BATS_FILE_TMPDIR/fixtures")"; fi
+}
+
+# put_in FILE OLD NEW: FILE with its one OLD replaced by NEW; fails when
+# OLD is not there exactly once (the copy changed: plant the fault anew).
+put_in() {
+    /usr/bin/python3 - "$@" <<'PY' || fail "cannot plant into $1: $2"
+import sys
+path, old, new = sys.argv[1:4]
+text = open(path).read()
+if text.count(old) != 1:
+    sys.exit(1)
+open(path, "w").write(text.replace(old, new))
+PY
+}
+
+# launcher DIR SCRIPT: DIR/program, running the Python SCRIPT of DIR.
+launcher() {
+    printf '#!/bin/sh\nexec /usr/bin/python3 %q "$@"\n' "$1/$2" > "$1/program"
+    chmod +x "$1/program"
+}
+
+# oracle NAME: a copy of the checkers oracle in the fixtures' NAME,
+# run by NAME/program; its folder on stdout.
+oracle() {
+    local dir
+    dir=$(fixtures)/$1
+    mkdir -p "$dir"
+    cp -- "$root"/src/corpus/checkers-oracle/*.py "$dir/"
+    launcher "$dir" checkers_oracle.py
+    printf '%s\n' "$dir"
+}
+
+# hw4 NAME VARIANT: the Python HW4 player of that variant in
+# the fixtures' NAME, run by NAME/program; its folder on stdout.
+hw4() {
+    local dir
+    dir=$(fixtures)/$1
+    player python "$2" "$dir" > /dev/null
+    launcher "$dir" player.py
+    printf '%s\n' "$dir"
+}
+
+# check_and_diagnose GAME DIR CHECK-ENGINE-OPTION...: check-engine on
+# DIR/program into DIR/output, then the diagnosis of that folder (its
+# lines in $output, as bats' run leaves them).
+check_and_diagnose() {
+    local game=$1 dir=$2
+    shift 2
+    "$root/scripts/check-engine" --program "$game" --no-sandbox --output "$dir/output" \
+        "$@" "$dir/program" > "$dir/check.log" 2>&1 || true
+    run "$root/src/diagnose/diagnose" --program "$game" --results "$dir/output" \
+        --engine "$dir/program" --budget 120
+}
+
+# causes DIR: the codes of DIR/output/causes.tsv, best first, a line each.
+causes() {
+    awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "code") c = i; next }
+        { print $c }' "$1/output/causes.tsv"
+}
