@@ -13,12 +13,10 @@ import os
 import sys
 
 from .junit import write_junit
-from .lateness import Lateness, LatenessError
-from .manual import ManualError, read_manual
+from .inputs import InputError, load_inputs
 from .marks import mark_rows
 from .pages import class_page, submission_page
 from .rows import class_rates, load_submission, read_tsv_rows
-from .scheme import SchemeError, case_parts, load_scheme
 from .tables import summary_lines, write_marks
 
 
@@ -41,11 +39,9 @@ def load_marking(args, cases, names):
     """The scheme, each case's part, the lateness rules and the manual
     marks; exits 2 with the problem when one cannot be used."""
     try:
-        scheme = load_scheme(args.scheme)
-        owner = case_parts(scheme, cases)
-        lateness = Lateness(args.deadline, args.submitted, args.late_penalty)
-        manual = read_manual(args.manual, scheme) if args.manual else {}
-    except (SchemeError, LatenessError, ManualError) as error:
+        scheme, owner, lateness, manual = load_inputs(args.scheme, cases, args.deadline, args.submitted,
+                                                      args.late_penalty, args.manual)
+    except InputError as error:
         print("mark: %s" % error, file=sys.stderr)
         sys.exit(2)
     for name in lateness.unknown_names(names):

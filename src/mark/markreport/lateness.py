@@ -47,7 +47,7 @@ def column(header, wanted, path):
     for name in wanted:
         if name in lowered:
             return lowered.index(name)
-    raise LatenessError("%s: no column named %s" % (path, " or ".join(wanted)))
+    raise LatenessError("%s:1: no column named %s" % (path, " or ".join(wanted)))
 
 
 def read_submitted(path, zone):
