@@ -1,7 +1,7 @@
 """python3 -m markreport --output DIR --program P --profile PR --scheme FILE
                          [--memcheck N] [--compile CMD] [--deadline TIME]
                          [--submitted CSV] [--late-penalty MARKS]
-                         [--manual CSV]
+                         [--manual CSV] [--base FILE]...
 
 Reads DIR's categories.tsv, cases.txt, run.tsv and each submission's
 files; writes the report (see the package's docstring); prints a line per
@@ -17,6 +17,7 @@ from .inputs import InputError, load_inputs
 from .marks import mark_rows
 from .pages import class_page, submission_page
 from .rows import class_rates, load_submission, read_tsv_rows
+from .similar import similar_by_name, similar_pairs
 from .tables import summary_lines, write_marks
 
 
@@ -32,6 +33,8 @@ def parse_arguments(argv):
     parser.add_argument("--submitted", default="")
     parser.add_argument("--late-penalty", default="2")
     parser.add_argument("--manual", default="")
+    parser.add_argument("--base", action="append", default=[],
+                        help="a file of the course's skeleton, left out of the similarity check")
     return parser.parse_args(argv)
 
 
@@ -74,11 +77,12 @@ def main(argv=None):
     mark_rows(rows, scheme, owner, lateness, manual)
     rates, counted = class_rates(rows, categories)
     write_marks(out, rows, categories, rates, args, scheme, lateness)
+    similar_of = similar_by_name(similar_pairs(out), {r["name"]: r["folder"] for r in rows})
     for r in rows:
         os.makedirs(r["_base"], exist_ok=True)
         write_junit(r, cases, args)
         with open(os.path.join(r["_base"], "index.html"), "w", encoding="utf-8") as f:
-            f.write(submission_page(r, categories, cases, args))
+            f.write(submission_page(r, categories, cases, args, similar_of.get(r["name"], [])))
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
         f.write(class_page(rows, categories, rates, counted, args, scheme))
     for line in summary_lines(rows):
