@@ -21,6 +21,10 @@ import sys
 
 from rerun import student_rerun, with_student_rerun
 
+# mark-one's reader of check-engine's TSV files (by their headers' names).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mark"))
+from result_row import read_tsv  # noqa: E402 (after the path it is found on)
+
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 # Gradescope shows a test's output in a <pre>; a part of a thousand failing
 # cases must not make a page of megabytes.
@@ -45,17 +49,6 @@ def cut(text, limit):
         return text
     note = "\n... (cut: %d more characters)\n" % (len(text) - limit)
     return text[:max(0, limit - len(note))] + note
-
-
-def read_tsv(path):
-    """The rows of a TSV file with a header line, as dicts (none when absent)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace", newline="") as f:
-            lines = f.read().split("\n")
-    except OSError:
-        return []
-    header = lines[0].split("\t")
-    return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
 
 
 def load_marks(marks_dir):

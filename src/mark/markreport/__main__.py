@@ -64,14 +64,13 @@ def write_case_parts(out, owner):
 def main(argv=None):
     args = parse_arguments(argv)
     out = args.output
-    categories = [(f[0], int(f[1])) for f in read_tsv_rows(os.path.join(out, "categories.tsv"))]
+    categories = [(f["category"], int(f["total"])) for f in read_tsv_rows(os.path.join(out, "categories.tsv"))]
     with open(os.path.join(out, "cases.txt"), encoding="utf-8") as f:
         cases = [line for line in f.read().split("\n") if line]
     run = read_tsv_rows(os.path.join(out, "run.tsv"))
-    rows = [load_submission(out, f[0], f[1] if len(f) > 1 else f[0], categories, cases)
-            for f in run]
+    rows = [load_submission(out, f["folder"], f.get("name") or f["folder"], categories, cases) for f in run]
     for row, fields in zip(rows, run):
-        row["_files_time"] = fields[2] if len(fields) > 2 else ""
+        row["_files_time"] = fields.get("files_time", "")
     scheme, owner, lateness, manual = load_marking(args, cases, [r["name"] for r in rows])
     write_case_parts(out, owner)
     mark_rows(rows, scheme, owner, lateness, manual)

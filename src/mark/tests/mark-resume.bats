@@ -11,11 +11,11 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 setup_file() {
+    local root repo=$BATS_FILE_TMPDIR/repo
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    make -C "$root" --no-print-directory -s >/dev/null
     # shellcheck source=src/test-lib/mark-class.bash
     source "$root/src/test-lib/mark-class.bash"
-    make -C "$root" --no-print-directory -s >/dev/null
-    local repo=$BATS_FILE_TMPDIR/repo
     mkdir -p "$repo/testdata"
     cp -R -- "$root/Makefile" "$root/scripts" "$root/src" "$repo/"
     cp -Rl -- "$root/build" "$repo/"
