@@ -118,7 +118,9 @@ def write_row(args):
 
 
 def main(argv):
-    if argv[:1] == ["merge"] and len(argv) == 2:
+    if argv[:1] in (["--help"], ["-h"]):
+        print(__doc__.strip())
+    elif argv[:1] == ["merge"] and len(argv) == 2:
         merge(argv[1])
     elif argv[:1] == ["hangs"] and len(argv) == 2:
         print(sum(1 for r in read_tsv(argv[1]) if r.get("code") == "hang"))
