@@ -8,6 +8,8 @@
 # shellcheck disable=SC2034 # read by the scripts that load the game
 GAME_RUN_MODE=stdin
 GAME_RUN_WORDS="on stdin"
+# (handed in in C)
+GAME_PACKAGES=()
 GAME_SEED_CASE=examples/seed-game-P
 # scripts/oom's cases: every kind of path through the allocations (the
 # mutants' out-of-memory stage walks the first).

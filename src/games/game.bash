@@ -8,6 +8,9 @@
 #                       on stdin, the output on stdout) or graded (input.txt
 #                       in its folder, output.txt written there)
 #   GAME_RUN_WORDS      the same in words, for people
+#   GAME_PACKAGES       the Debian packages, beyond gcc's, that the languages
+#                       the handout takes need (an array; Gradescope's
+#                       setup.sh installs them)
 #   GAME_SEED_CASE      a case that reaches every part of the engine (the
 #                       allocation count and the allocation-failure walk)
 #   GAME_OOM_CASES      scripts/oom's default cases (an array)

@@ -22,6 +22,9 @@ its variables (the defaults in brackets):
   GRADESCOPE_SCHEME              the marking scheme, a path in the repository
                                  [mark's default, src/mark/schemes/P.tsv]
   GRADESCOPE_COMPILE             the build command [each language's own]
+  GRADESCOPE_COMPARE             exact or whitespace: mark's --compare (a
+                                 case whose output differs only in white
+                                 space passes) [exact]
   GRADESCOPE_VISIBILITY          results.json's visibility [visible]
   GRADESCOPE_STDOUT_VISIBILITY   who sees the run's stdout [hidden]
   GRADESCOPE_PART_VISIBILITY     per part, PART=VISIBILITY, space-separated
@@ -50,6 +53,7 @@ SETTINGS = [
     ("GRADESCOPE_BUDGET", "540", str.isdigit),
     ("GRADESCOPE_SCHEME", "", None),
     ("GRADESCOPE_COMPILE", "", None),
+    ("GRADESCOPE_COMPARE", "exact", lambda v: v in ("exact", "whitespace")),
     ("GRADESCOPE_VISIBILITY", "visible", lambda v: v in VISIBILITIES),
     ("GRADESCOPE_STDOUT_VISIBILITY", "hidden", lambda v: v in VISIBILITIES),
     ("GRADESCOPE_PART_VISIBILITY", "", None),

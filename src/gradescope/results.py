@@ -11,13 +11,19 @@ score is marks.json's "mark", not its "final_mark".
 
 usage: python3 results.py --marks DIR --output FILE [--seconds S] [--note TEXT]...
        [--visibility V] [--stdout-visibility V] [--part-visibility PART=V]...
-       [--output-limit CHARS]
+       [--output-limit CHARS] [--run-mode stdin|graded]
 """
 
 import argparse
 import json
 import os
 import sys
+
+from rerun import student_rerun, with_student_rerun
+
+# mark-one's reader of check-engine's TSV files (by their headers' names).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mark"))
+from result_row import read_tsv  # noqa: E402 (after the path it is found on)
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 # Gradescope shows a test's output in a <pre>; a part of a thousand failing
@@ -43,17 +49,6 @@ def cut(text, limit):
         return text
     note = "\n... (cut: %d more characters)\n" % (len(text) - limit)
     return text[:max(0, limit - len(note))] + note
-
-
-def read_tsv(path):
-    """The rows of a TSV file with a header line, as dicts (none when absent)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace", newline="") as f:
-            lines = f.read().split("\n")
-    except OSError:
-        return []
-    header = lines[0].split("\t")
-    return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
 
 
 def load_marks(marks_dir):
@@ -96,7 +91,7 @@ def group_by_symptom(failing):
     return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
-def part_output(part, failing, base, root):
+def part_output(part, failing, base, args):
     """A part's text: its counts, its failures grouped by symptom, the first
     report of the largest groups."""
     lines = ["%s" % part.get("description", part["name"]),
@@ -113,7 +108,9 @@ def part_output(part, failing, base, root):
     for symptom, cases in groups[:REPORTS_SHOWN]:
         report = failure_report(base, cases[0])
         if report:
-            lines += ["", "--- the first case of \"%s\":" % symptom, strip_root(report, root).rstrip("\n")]
+            rerun = student_rerun(args.root, args.program, cases[0], args.run_mode)
+            lines += ["", "--- the first case of \"%s\":" % symptom,
+                      with_student_rerun(strip_root(report, args.root).rstrip("\n"), rerun)]
     not_run = part["total"] - part["passed"] - len(failing)
     if not_run > 0 and groups:
         lines += ["", "%d more cases of this part were not run (counted failed)." % not_run]
@@ -136,7 +133,7 @@ def part_test(part, failing, base, args, scheme_part, not_compiled):
                   "in the autograder's output above).\n" % (part.get("description", part["name"]),
                                                             number(part["max_score"])))
     else:
-        output = part_output(dict(scheme_part, **part), failing, base, args.root)
+        output = part_output(dict(scheme_part, **part), failing, base, args)
     visibility = (args.part_visibility.get(part["name"]) or part.get("visibility")
                   or scheme_part.get("visibility") or "visible")
     if visibility not in VISIBILITIES:
@@ -173,6 +170,7 @@ def summary_output(submission, base, args, manual):
 def build_results(args):
     """The results.json document."""
     document, submission, part_of = load_marks(args.marks)
+    args.program = document.get("program", "")
     base = os.path.join(args.marks, "submissions", submission.get("folder", submission["name"]))
     scheme_parts = {p["name"]: p for p in document.get("scheme", {}).get("parts", [])}
     failing = failures_by_part(base, part_of)
@@ -230,6 +228,8 @@ def parse_arguments(argv):
     parser.add_argument("--stdout-visibility", type=visibility, default="hidden")
     parser.add_argument("--part-visibility", type=part_visibility, action="append", default=[])
     parser.add_argument("--output-limit", type=int, default=OUTPUT_LIMIT)
+    parser.add_argument("--run-mode", default="stdin", choices=("stdin", "graded"),
+                        help="how the game runs a program (its adapter's GAME_RUN_MODE)")
     parser.add_argument("--failed", default="", help="the marking failed, for this reason")
     args = parser.parse_args(argv)
     args.part_visibility = dict(args.part_visibility)

@@ -3,9 +3,9 @@
 # autograder's image (the zip's contents are in /autograder/source): it
 # installs what marking needs with apt-get and builds the engines, the
 # sandbox driver and the HW4 judge with make. What it installs follows the
-# zip's autograder.env: Valgrind only when the memory check is on, the C++
-# compiler and the JDK only for draughts (HW4 is handed in in C, C++, Java
-# or Python; the checkers assignment in C).
+# zip's autograder.env: Valgrind only when the memory check is on, and what
+# the game's languages need (its adapter's GAME_PACKAGES: the C++ compiler
+# and the JDK for HW4, handed in in C, C++, Java or Python).
 set -euo pipefail
 
 usage() {
@@ -31,7 +31,10 @@ source "$source_dir/autograder.env"
 
 packages=(make gcc libc6-dev python3 python3-jinja2 parallel bubblewrap procps coreutils diffutils hostname)
 if ((GRADESCOPE_MEMCHECK > 0)); then packages+=(valgrind); fi
-if [[ $GRADESCOPE_PROGRAM == draughts ]]; then packages+=(g++ default-jdk-headless); fi
+# shellcheck source=src/games/game.bash
+source "$source_dir/src/games/game.bash"
+game_load "$GRADESCOPE_PROGRAM" || { echo "setup.sh: no game '$GRADESCOPE_PROGRAM'" >&2; exit 2; }
+packages+=("${GAME_PACKAGES[@]}")
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update

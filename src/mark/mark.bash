@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # mark.bash -- what scripts/mark and its worker src/mark/mark-one share:
 # which cases a run checks, and the hashes that make a submission's key.
-# Sourced after src/cases/cases.bash.
+# Sourced after src/golden/corpus.bash.
 
 # mark_tree_hash DIR: one sha256 over the names and bytes of every regular
 # file under DIR (symbolic links and special files are never read).
@@ -13,15 +13,21 @@ mark_tree_hash() {
     )
 }
 
-# mark_tools_hash ROOT: the marking's own code; a change re-marks everything.
+# mark_tools_hash ROOT: every file the marking of a submission may run or
+# read, found, not listed: the Makefile and every file under scripts/ and
+# src/ but the tests, their helpers (src/test-lib) and the docs. A change
+# to any of them (a judge's source, a game's adapter, the sandbox,
+# memcheck.flags, the white-space tools, a file added or moved) marks
+# everything again. The corpus is hashed apart (mark_tree_hash); the
+# report (src/mark/markreport) and the schemes are left out, as the marks
+# and pages are made again from the results on every run, resumed or not.
 mark_tools_hash() {
-    local root=$1 file
-    for file in scripts/mark src/mark/mark-one src/mark/mark.bash src/languages/languages.bash \
-        src/languages/languages.tsv src/check/check-judge.bash \
-        scripts/check-engine src/check/check-report.bash src/cases/cases.bash \
-        src/sandbox/sandbox.bash src/sandbox/*.[ch]; do
-        if [[ -f $root/$file ]]; then sha256sum -- "$root/$file" | cut -d' ' -f1; fi
-    done | sha256sum | cut -d' ' -f1
+    (
+        cd "$1" || exit 1
+        find Makefile scripts src -type f ! -path '*/tests/*' ! -path 'src/test-lib/*' ! -name '*.md' \
+            ! -path '*/__pycache__/*' ! -path 'src/mark/markreport/*' ! -path 'src/mark/schemes/*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum -- |
+            sha256sum | cut -d' ' -f1
+    )
 }
 
 # mark_python: a Python 3 with Jinja2, for the report's templates: the

@@ -33,6 +33,7 @@ setup_file() {
     mark_class_mutant "$BATS_FILE_TMPDIR/class/faulty" "${MARK_CLASS_MUTANTS[4]}"
     mark_class_copy "$BATS_FILE_TMPDIR/class/broken"
     cp -- src/mark/tests/fixtures/syntax-error.c "$BATS_FILE_TMPDIR/class/broken/"
+    mark_class_trailing_spaces "$BATS_FILE_TMPDIR/class/spaces"
     make -s gradescope PROGRAM=checkers BUILD="$BATS_FILE_TMPDIR/build" GRADESCOPE_SOURCE=worktree \
         GRADESCOPE_CATEGORIES="${MARK_CLASS_CATEGORIES[*]}" GRADESCOPE_PART_VISIBILITY=stage2=after_due_date
     export ZIP=$BATS_FILE_TMPDIR/build/gradescope/checkers-autograder.zip
@@ -145,4 +146,40 @@ field() {
     assert_equal "$(field '[t["status"] for t in r["tests"]]')" "['passed', 'passed', 'passed']"
     assert_equal "$(field '"No permissions to create new namespace" in r["output"]')" True
     [[ $autograder_stdout == *" --no-sandbox /autograder/submission"* ]]
+}
+
+@test "gradescope: GRADESCOPE_COMPARE=whitespace passes a program right but for white space; exact, the default, does not" {
+    run make -s gradescope BUILD="$BATS_TEST_TMPDIR/bad" GRADESCOPE_COMPARE=spaces
+    assert_failure
+    assert_output --partial "GRADESCOPE_COMPARE='spaces' is not valid"
+    make -s gradescope PROGRAM=checkers BUILD="$BATS_TEST_TMPDIR/ws" GRADESCOPE_SOURCE=worktree \
+        GRADESCOPE_CATEGORIES="official" GRADESCOPE_COMPARE=whitespace
+    run unzip -p "$BATS_TEST_TMPDIR/ws/gradescope/checkers-autograder.zip" autograder.env
+    assert_line "GRADESCOPE_COMPARE=whitespace"
+    run grep -x "GRADESCOPE_COMPARE=exact" "$TREE/source/autograder.env"
+    assert_success
+    autograde spaces
+    assert_equal "$(field '[t["status"] for t in r["tests"]]')" "['failed', 'failed', 'failed']"
+    # The same tree, its configuration set to whitespace.
+    local tree=$BATS_TEST_TMPDIR/tree
+    cp -R -- "$TREE" "$tree"
+    sed -i 's/^GRADESCOPE_COMPARE=.*/GRADESCOPE_COMPARE=whitespace/' "$tree/source/autograder.env"
+    TREE=$tree autograde spaces
+    assert_equal "$(field '[t["status"] for t in r["tests"]]')" "['passed', 'passed', 'passed']"
+    [[ $autograder_stdout == *"--compare whitespace"* ]]
+}
+
+@test "gradescope: a failing case's rerun carries its input, with no testdata/ path a student does not have" {
+    autograde faulty
+    assert_equal "$(field '"rerun:  printf " in r["tests"][0]["output"] and "| ./program" in r["tests"][0]["output"]')" True
+    assert_equal "$(field '"testdata/" in r["tests"][0]["output"]')" False
+}
+
+@test "gradescope: setup.sh and run_autograder never branch on a game's name (the adapters say what differs)" {
+    # shellcheck source=src/games/game.bash
+    source "$ROOT/src/games/game.bash"
+    run grep -nwE "$(game_names | paste -sd '|')" \
+        "$ROOT/src/gradescope/setup.sh" "$ROOT/src/gradescope/run_autograder"
+    assert_failure
+    assert_output ''
 }

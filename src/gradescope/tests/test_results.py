@@ -6,10 +6,13 @@ Run by gradescope.bats.
 """
 
 import json
+import os
 import pathlib
+import subprocess
 import tempfile
 import unittest
 
+import rerun
 import results
 import validate_results
 
@@ -47,7 +50,9 @@ def submission(compiled, passed, scores):
 
 
 def make_run(out, row, verdicts):
-    write(out / "marks.json", json.dumps({"scheme": scheme(), "submissions": [row]}))
+    write(out / "marks.json", json.dumps({"program": "checkers", "scheme": scheme(), "submissions": [row]}))
+    for case in CASES:
+        write(out / "root" / "testdata" / "checkers" / (case + ".in"), "G6-F5\nA\n")
     write(out / "case-parts.tsv", "case\tpart\n" + "".join("%s\t%s\n" % item for item in CASES.items()))
     base = out / "submissions" / "submission"
     write(base / "check" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n" + "".join(
@@ -56,8 +61,8 @@ def make_run(out, row, verdicts):
     for case, (verdict, symptom, _) in verdicts.items():
         if verdict != "pass":
             write(base / "check" / "2" / "failures" / (case + ".txt"),
-                  "case:   %s\nrerun:  ./program < /autograder/source/testdata/checkers/%s.in\n%s\n"
-                  % (case, case, "x" * 5000))
+                  "case:   %s\nrerun:  ./program < %s/root/testdata/checkers/%s.in | diff -u x -\n%s\n"
+                  % (case, out, case, "x" * 5000))
     write(base / "compile.txt", "$ gcc ...\nmain.c:5:1: error: expected expression\n(exit status 1)\n")
 
 
@@ -67,7 +72,7 @@ class ResultsTest(unittest.TestCase):
 
     def run_results(self, *extra):
         results.main(["--marks", str(self.out), "--output", str(self.out / "results.json"), "--seconds", "12.4",
-                      "--root", "/autograder/source", "--note", "sandbox: limits only"] + list(extra))
+                      "--root", str(self.out / "root"), "--note", "sandbox: limits only"] + list(extra))
         return json.loads((self.out / "results.json").read_text(encoding="utf-8"))
 
     def test_faulty_submission_loses_marks_in_its_part_only(self):
@@ -85,8 +90,10 @@ class ResultsTest(unittest.TestCase):
         self.assertEqual(document["execution_time"], 12)
         # Grouped by symptom, largest first; reports cut; the root left out.
         self.assertLess(stage0["output"].index("2: stdout differs"), stage0["output"].index("1: crash (SIGSEGV)"))
-        self.assertIn("rerun:  ./program < testdata/checkers/stage0/a.in", stage0["output"])
-        self.assertNotIn("/autograder/source", stage0["output"])
+        # The rerun a student can type: the input in the command, no testdata/ path.
+        self.assertIn("rerun:  printf 'G6-F5\\nA\\n' | ./program\n", stage0["output"])
+        self.assertNotIn("testdata/", stage0["output"])
+        self.assertNotIn(str(self.out), stage0["output"])
         self.assertLessEqual(len(stage0["output"]), results.OUTPUT_LIMIT)
         self.assertIn("(cut: ", stage0["output"])
         self.assertTrue(document["output"].startswith("sandbox: limits only\n"))
@@ -109,6 +116,38 @@ class ResultsTest(unittest.TestCase):
     def test_bad_visibility_is_refused(self):
         with self.assertRaises(SystemExit):
             results.parse_arguments(["--marks", "x", "--output", "y", "--part-visibility", "stage0=soon"])
+
+
+class RerunTest(unittest.TestCase):
+    """The rerun commands write the case's input exactly, run as printed."""
+
+    BYTES = b"G6-F5\n'quoted' \\n 100% \"x\"\r\n\x00\xff\xc3\xa9 $HOME `id`\n"
+
+    def run_rerun(self, mode, folder):
+        corpus = pathlib.Path(folder) / "root" / "testdata" / "game" / "c"
+        corpus.mkdir(parents=True)
+        (corpus / "x.in").write_bytes(self.BYTES)
+        lines = rerun.student_rerun(str(pathlib.Path(folder) / "root"), "game", "c/x", mode)
+        self.assertTrue(lines[0].startswith("rerun:  printf '"), lines)
+        # ./program: a stand-in that copies its input to its output.
+        program = pathlib.Path(folder) / "program"
+        program.write_text('#!/bin/sh\nif [ $# -eq 2 ]; then cat "$1" > "$2"; else cat; fi\n')
+        os.chmod(program, 0o755)
+        return subprocess.run(["bash", "-c", lines[0][len("rerun:  "):]], cwd=folder, check=True,
+                              stdout=subprocess.PIPE).stdout
+
+    def test_stdin_rerun_pipes_the_exact_input(self):
+        with tempfile.TemporaryDirectory() as folder:
+            self.assertEqual(self.run_rerun("stdin", folder), self.BYTES)
+
+    def test_graded_rerun_writes_input_txt(self):
+        with tempfile.TemporaryDirectory() as folder:
+            self.assertEqual(self.run_rerun("graded", folder), self.BYTES)
+            self.assertEqual((pathlib.Path(folder) / "input.txt").read_bytes(), self.BYTES)
+
+    def test_corpus_rerun_lines_are_replaced(self):
+        report = "case:   c/x\nrerun:  ./program < testdata/game/c/x.in | diff -u testdata/game/c/x.out -\ndiff"
+        self.assertEqual(rerun.with_student_rerun(report, ["rerun:  new"]), "case:   c/x\nrerun:  new\ndiff")
 
 
 class ValidatorTest(unittest.TestCase):

@@ -1,7 +1,7 @@
 """python3 -m markreport --output DIR --program P --profile PR --scheme FILE
                          [--memcheck N] [--compile CMD] [--deadline TIME]
                          [--submitted CSV] [--late-penalty MARKS]
-                         [--manual CSV]
+                         [--manual CSV] [--base FILE]...
 
 Reads DIR's categories.tsv, cases.txt, run.tsv and each submission's
 files; writes the report (see the package's docstring); prints a line per
@@ -13,12 +13,11 @@ import os
 import sys
 
 from .junit import write_junit
-from .lateness import Lateness, LatenessError
-from .manual import ManualError, read_manual
+from .inputs import InputError, load_inputs
 from .marks import mark_rows
 from .pages import class_page, submission_page
 from .rows import class_rates, load_submission, read_tsv_rows
-from .scheme import SchemeError, case_parts, load_scheme
+from .similar import similar_by_name, similar_pairs
 from .tables import summary_lines, write_marks
 
 
@@ -34,6 +33,8 @@ def parse_arguments(argv):
     parser.add_argument("--submitted", default="")
     parser.add_argument("--late-penalty", default="2")
     parser.add_argument("--manual", default="")
+    parser.add_argument("--base", action="append", default=[],
+                        help="a file of the course's skeleton, left out of the similarity check")
     return parser.parse_args(argv)
 
 
@@ -41,11 +42,9 @@ def load_marking(args, cases, names):
     """The scheme, each case's part, the lateness rules and the manual
     marks; exits 2 with the problem when one cannot be used."""
     try:
-        scheme = load_scheme(args.scheme)
-        owner = case_parts(scheme, cases)
-        lateness = Lateness(args.deadline, args.submitted, args.late_penalty)
-        manual = read_manual(args.manual, scheme) if args.manual else {}
-    except (SchemeError, LatenessError, ManualError) as error:
+        scheme, owner, lateness, manual = load_inputs(args.scheme, cases, args.deadline, args.submitted,
+                                                      args.late_penalty, args.manual)
+    except InputError as error:
         print("mark: %s" % error, file=sys.stderr)
         sys.exit(2)
     for name in lateness.unknown_names(names):
@@ -65,24 +64,24 @@ def write_case_parts(out, owner):
 def main(argv=None):
     args = parse_arguments(argv)
     out = args.output
-    categories = [(f[0], int(f[1])) for f in read_tsv_rows(os.path.join(out, "categories.tsv"))]
+    categories = [(f["category"], int(f["total"])) for f in read_tsv_rows(os.path.join(out, "categories.tsv"))]
     with open(os.path.join(out, "cases.txt"), encoding="utf-8") as f:
         cases = [line for line in f.read().split("\n") if line]
     run = read_tsv_rows(os.path.join(out, "run.tsv"))
-    rows = [load_submission(out, f[0], f[1] if len(f) > 1 else f[0], categories, cases)
-            for f in run]
+    rows = [load_submission(out, f["folder"], f.get("name") or f["folder"], categories, cases) for f in run]
     for row, fields in zip(rows, run):
-        row["_files_time"] = fields[2] if len(fields) > 2 else ""
+        row["_files_time"] = fields.get("files_time", "")
     scheme, owner, lateness, manual = load_marking(args, cases, [r["name"] for r in rows])
     write_case_parts(out, owner)
     mark_rows(rows, scheme, owner, lateness, manual)
     rates, counted = class_rates(rows, categories)
     write_marks(out, rows, categories, rates, args, scheme, lateness)
+    similar_of = similar_by_name(similar_pairs(out), {r["name"]: r["folder"] for r in rows})
     for r in rows:
         os.makedirs(r["_base"], exist_ok=True)
         write_junit(r, cases, args)
         with open(os.path.join(r["_base"], "index.html"), "w", encoding="utf-8") as f:
-            f.write(submission_page(r, categories, cases, args))
+            f.write(submission_page(r, categories, cases, args, similar_of.get(r["name"], [])))
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
         f.write(class_page(rows, categories, rates, counted, args, scheme))
     for line in summary_lines(rows):

@@ -47,7 +47,7 @@ def column(header, wanted, path):
     for name in wanted:
         if name in lowered:
             return lowered.index(name)
-    raise LatenessError("%s: no column named %s" % (path, " or ".join(wanted)))
+    raise LatenessError("%s:1: no column named %s" % (path, " or ".join(wanted)))
 
 
 def read_submitted(path, zone):
@@ -81,9 +81,12 @@ class Lateness:
         self.per_day = Decimal(per_day)
 
     def submitted(self, name, files_time):
-        """(aware datetime or None, where it came from: csv or files)."""
+        """(aware datetime or None, where it came from: csv or files), in
+        the deadline's zone when there is a deadline (a CSV's times in
+        UTC are shown as the course states its deadline)."""
         if name in self.times:
-            return self.times[name], "csv"
+            moment = self.times[name]
+            return (moment.astimezone(self.deadline.tzinfo) if self.deadline else moment), "csv"
         if files_time:
             return datetime.fromtimestamp(float(files_time), timezone.utc).astimezone(
                 self.deadline.tzinfo if self.deadline else None), "files"

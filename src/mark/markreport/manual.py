@@ -18,11 +18,11 @@ def check_header(header, manual_parts, path):
     """The CSV's part columns, each a manual part of the scheme."""
     lowered = [h.strip() for h in header]
     if "name" not in lowered:
-        raise ManualError("%s: no column named name" % path)
+        raise ManualError("%s:1: no column named name" % path)
     columns = [h for h in lowered if h != "name"]
     for h in columns:
         if h not in manual_parts:
-            raise ManualError("%s: column '%s' is no manual part of the scheme (manual parts: %s)"
+            raise ManualError("%s:1: column '%s' is no manual part of the scheme (manual parts: %s)"
                               % (path, h, ", ".join(sorted(manual_parts)) or "none"))
     return lowered
 

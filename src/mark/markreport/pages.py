@@ -13,7 +13,7 @@ import jinja2
 from .marks import histogram
 from .rows import memcheck_findings, read_text, report_path
 from .scheme import ROUNDING_WORDS
-from .similar import similar_pairs
+from .similar import similar_by_name, similar_pairs
 
 # A failing case's full report is shown inline for this many failures of a
 # page; the others are links to their report files.
@@ -55,22 +55,41 @@ def marks_words(args, parts):
     return words
 
 
+def memcheck_run_words(rows, per_category):
+    """What the memory check did in this run, in words: asked for, and
+    run on how many of the submissions (Valgrind checks native programs:
+    a Java or Python one, or one that did not build, is not checked)."""
+    if not per_category:
+        return "off"
+    asked = "%d case%s per category under Valgrind" % (per_category, "" if per_category == 1 else "s")
+    checked = sum(1 for r in rows if r["memcheck"] in ("clean", "findings"))
+    if checked == len(rows):
+        return asked
+    if checked == 0:
+        return "none ran (%s asked; %s)" % (asked, ", ".join(sorted({r["memcheck"] for r in rows})))
+    return "%s, for %d of the %d submissions (the others: %s)" % (
+        asked, checked, len(rows), ", ".join(sorted({r["memcheck"] for r in rows} - {"clean", "findings"})))
+
+
 def class_page(rows, categories, rates, counted, args, scheme):
-    """The class page's HTML."""
+    """The class page's HTML: the marks table (name, final mark, mark,
+    late, similarity flag first, then the parts and the verdicts: it fits
+    a window 1280 pixels wide) and the per-category table."""
     parts = [p for p in scheme["parts"] if any(e["name"] == p["name"] for r in rows for e in r["parts"])]
-    headings = (["name", "compiled", "warnings"] + [c for c, _ in categories]
-                + ["total", "%"] + [p["name"] for p in parts] + ["mark", "late", "final"]
-                + ["memcheck", "crashes", "hangs", "seconds", "reason"])
-    if args.memcheck:
-        memcheck_words = "%d case%s per category under Valgrind" % (args.memcheck, "" if args.memcheck == 1 else "s")
-    else:
-        memcheck_words = "off"
+    headings = (["name", "final", "mark", "late", "similar"] + [p["name"] for p in parts]
+                + ["passed", "%", "memcheck", "reason"])
+    detail_headings = (["name", "compiled", "warnings"] + [c for c, _ in categories]
+                       + ["crashes", "hangs", "seconds"])
+    pairs = similar_pairs(args.output)
+    similar_of = similar_by_name(pairs, {r["name"]: r["folder"] for r in rows})
     return TEMPLATES.get_template("class.html").render(
         title="Marks: %s" % args.program, args=args, categories=categories, rates=rates,
-        counted=counted, chart=CHART, headings=headings, memcheck_words=memcheck_words,
-        rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]}) for r in rows],
+        counted=counted, chart=CHART, headings=headings, detail_headings=detail_headings,
+        memcheck_words=memcheck_run_words(rows, args.memcheck),
+        rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]},
+                   similar_to=similar_of.get(r["name"], [])) for r in rows],
         parts=parts, marks_words=marks_words(args, parts), bins=histogram(rows), histogram_geometry=HISTOGRAM,
-        similar=similar_pairs(args.output),
+        similar=pairs, skeleton=args.base,
         full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
         case_count=sum(t for _, t in categories))
 
@@ -111,8 +130,20 @@ def failure_entries(base, groups):
     return groups
 
 
-def submission_page(row, categories, cases, args):
-    """A submission's page's HTML."""
+def program_words(base):
+    """What the rerun lines run, in words, as it was kept for this
+    submission: a native executable, a Java or Python program's folder,
+    or nothing (it did not build)."""
+    if os.path.isfile(os.path.join(base, "program")):
+        return ("program", "is the executable that was checked")
+    if os.path.isdir(os.path.join(base, "built")):
+        return ("built/", "is the program's folder, as it was built and checked")
+    return None
+
+
+def submission_page(row, categories, cases, args, similar_to=()):
+    """A submission's page's HTML; SIMILAR_TO: the submissions it was found
+    similar to (similar.similar_by_name)."""
     base = row["_base"]
     facts = [("state", row["state"]), ("compiled", row["compiled"]), ("warnings", row["warnings"]),
              ("passed", "%d of %d (%.1f%%)" % (row["passed"], row["total"], row["percent"])),
@@ -132,5 +163,6 @@ def submission_page(row, categories, cases, args):
         files=[(rel, label) for rel, label in LINKED_FILES if os.path.isfile(os.path.join(base, rel))],
         compile_text=compile_text if show_compile else "",
         groups=failure_entries(base, symptom_groups(row, cases)),
-        folder=os.path.abspath(base), not_run=[c for c in cases if c not in row["_verdicts"]],
+        folder=os.path.abspath(base), program_words=program_words(base), similar_to=similar_to,
+        not_run=[c for c in cases if c not in row["_verdicts"]],
         findings=memcheck_findings(base))

@@ -23,9 +23,12 @@ def read_csv_rows(path, error):
 
 
 def read_tsv_rows(path):
+    """The rows of the TSV file PATH, as dicts keyed by its header line's
+    names (a column is found by its name, never by its number)."""
     with open(path, encoding="utf-8", errors="replace", newline="") as f:
         lines = f.read().split("\n")
-    return [line.split("\t") for line in lines[1:] if line]
+    header = lines[0].split("\t")
+    return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
 
 
 def read_text(path, limit=None):
@@ -76,8 +79,8 @@ def load_submission(out, folder, name, categories, cases):
     results = os.path.join(base, "check", "results.tsv")
     if os.path.isfile(results):
         for fields in read_tsv_rows(results):
-            if len(fields) >= 3:
-                verdicts[fields[0]] = (fields[2], fields[3] if len(fields) > 3 else "")
+            if fields.get("verdict"):
+                verdicts[fields["case"]] = (fields["verdict"], fields.get("symptom", ""))
     row["_verdicts"] = verdicts
     row["_base"] = base
     return row
@@ -100,7 +103,7 @@ def memcheck_findings(base):
     if not os.path.isfile(path):
         return found
     for fields in read_tsv_rows(path):
-        case, verdict, summary, log = (fields + ["", "", "", ""])[:4]
+        case, verdict, summary, log = (fields.get(k, "") for k in ("case", "verdict", "summary", "log"))
         if verdict != "findings":
             continue
         if not log or not os.path.isfile(os.path.join(base, log)):

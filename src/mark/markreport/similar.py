@@ -17,3 +17,17 @@ def similar_pairs(out):
         rows = list(csv.DictReader(f))
     return [dict(r, page=os.path.join("similarity", r["page"]) if r["page"] else "")
             for r in rows if r["above"] == "yes"]
+
+
+def similar_by_name(pairs, folders):
+    """{name: [{name, folder, percent, page}, ...]}: for each submission
+    found similar, the others of its pairs, most similar first. FOLDERS
+    maps a name to its folder under submissions/."""
+    found = {}
+    for pair in pairs or []:
+        for one, other in ((pair["name_a"], pair["name_b"]), (pair["name_b"], pair["name_a"])):
+            found.setdefault(one, []).append({"name": other, "folder": folders.get(other, ""),
+                                              "percent": pair["percent"], "page": pair["page"]})
+    for others in found.values():
+        others.sort(key=lambda o: -float(o["percent"] or 0))
+    return found

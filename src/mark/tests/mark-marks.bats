@@ -18,7 +18,7 @@ bats_load_library bats-assert
 DEADLINE=2021-10-15T18:00:00+11:00
 declare -gA SUBMITTED=(
     [correct]=2021-10-15T17:59:59+11:00 [mutant-a]=2021-10-15T18:00:00+11:00
-    [late-hours]=2021-10-15T21:00:00+11:00 [late-two-days]=2021-10-17T18:00:01+11:00
+    [late-hours]=2021-10-15T10:00:00Z [late-two-days]=2021-10-17T18:00:01+11:00
     [trailing-spaces]=2021-10-14T10:00:00+11:00 [mutant-very-late]=2021-10-27T18:00:00+11:00
 )
 # no-time's files were last changed two days and an hour after the deadline.
@@ -201,4 +201,60 @@ print(sum(1 for r in rows if float(r["final_mark"]) >= 0.9 * float(r["max_mark"]
     run broken_links "$out/index.html"
     assert_success
     refute_output --partial 'missing:'
+}
+
+# measure PAGE: the marks table as Chromium lays it out in a window 1280
+# pixels wide: "right=R scroll=S tallest=T heads=NAME:RIGHT,..." (R the
+# table's right edge, S the page's width, T the tallest row's height).
+measure() {
+    local copy=${1%.html}.measure.html
+    sed 's|</body>|<script>(function () {\
+var t = document.getElementById("marks"), tallest = 0, heads = [];\
+Array.prototype.forEach.call(t.tBodies[0].rows, function (r) { tallest = Math.max(tallest, r.getBoundingClientRect().height); });\
+t.querySelectorAll("thead th").forEach(function (th) { heads.push(th.textContent + ":" + Math.ceil(th.getBoundingClientRect().right)); });\
+var p = document.createElement("pre"); p.id = "measure";\
+p.textContent = "right=" + Math.ceil(t.getBoundingClientRect().right) + " scroll=" + document.documentElement.scrollWidth + " tallest=" + Math.ceil(tallest) + " heads=" + heads.join(",");\
+document.body.appendChild(p); })();</script></body>|' "$1" > "$copy"
+    timeout 120 "$(browser)" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync --window-size=1280,900 \
+        --user-data-dir="$(mktemp -d "$BATS_TEST_TMPDIR/chromium.XXXXXX")" --dump-dom "file://$copy" 2>/dev/null |
+        grep -o 'right=[0-9][^<]*'
+    rm -f -- "$copy"
+}
+
+@test "mark-marks: at 1280 pixels the marks table fits, led by name, final, mark, late and similar, a row a line" {
+    browser
+    local measured right scroll tallest
+    measured=$(measure "$out/index.html")
+    right=${measured#right=} right=${right%% *}
+    scroll=${measured#*scroll=} scroll=${scroll%% *}
+    tallest=${measured#*tallest=} tallest=${tallest%% *}
+    ((right <= 1280)) || fail "the table's right edge is at $right px: $measured"
+    ((scroll <= 1280)) || fail "the page is $scroll px wide: $measured"
+    ((tallest <= 30)) || fail "a row is $tallest px tall: $measured"
+    [[ $measured == *" heads=name:"*",final:"*",mark:"*",late:"*",similar:"* ]] || fail "the columns: $measured"
+}
+
+@test "mark-marks: a student found similar is flagged on its row, and its page links its pair's page" {
+    run grep -o '<a href="submissions/disguised-comments/index.html#similar">&#9873; [0-9.]*%</a>' "$out/index.html"
+    assert_success
+    run cat "$out/submissions/disguised-comments/index.html"
+    assert_output --partial '<h2 id="similar">Found similar</h2>'
+    assert_output --partial '<a href="../correct/index.html">correct</a>'
+    assert_output --regexp '<a href="\.\./\.\./similarity/pairs/[^"]*">the matching code side by side</a>'
+    run broken_links "$out/submissions/disguised-comments/index.html"
+    assert_success
+    refute_output --partial 'missing:'
+    # The independent program is similar to nobody: no flag, no section.
+    run grep -c 'submissions/independent/index.html#similar' "$out/index.html"
+    assert_output 0
+    run grep -c 'id="similar"' "$out/submissions/independent/index.html"
+    assert_output 0
+}
+
+@test "mark-marks: submission times are shown in the deadline's zone" {
+    # submitted.csv says 2021-10-15T10:00:00Z; the files' time is 2021-10-17T08:00:00Z.
+    assert_equal "$(field late-hours submitted)" 2021-10-15T21:00:00+11:00
+    assert_equal "$(field no-time submitted)" 2021-10-17T19:00:00+11:00
+    grep -q '2021-10-17T19:00:00+11:00 (files)' "$out/submissions/no-time/index.html"
 }

@@ -88,6 +88,9 @@ class LatenessTest(Files):
         self.assertEqual(lateness.assess("bob", "")["late_days"], 0)
         self.assertEqual(lateness.assess("ann", "")["late_penalty"], Decimal("2.00"))
         self.assertEqual(lateness.unknown_names(["ann"]), ["bob"])
+        # Shown in the deadline's zone, whatever zone the CSV wrote.
+        self.assertEqual(lateness.assess("bob", "")["submitted"], "2021-10-15T18:00:00+11:00")
+        self.assertEqual(lateness.assess("ann", "")["submitted"], "2021-10-15T18:30:00+11:00")
 
     def test_the_files_time_when_the_csv_is_silent(self):
         lateness = Lateness("2021-10-15T18:00+00:00", "", "2.5")

@@ -42,7 +42,7 @@ def make_class(out):
     write(out / "scheme.tsv", SCHEME)
     write(out / "similarity" / "similarity.csv",
           "name_a,name_b,language,percent,percent_a_in_b,percent_b_in_a,above,page\n"
-          "good,%s,c,91.5,91.5,80.0,yes,pairs/1.html\ngood,lost,c,12.0,12.0,3.0,no,\n" % HOSTILE.replace('"', "'"))
+          "good,\"%s\",c,91.5,91.5,80.0,yes,pairs/1.html\ngood,lost,c,12.0,12.0,3.0,no,\n" % HOSTILE.replace('"', '""'))
     write(out / "categories.tsv", "category\ttotal\nalpha\t2\nbeta\t2\n")
     write(out / "cases.txt", "alpha/a1\nalpha/a2\nbeta/b1\nbeta/b2\n")
     write(out / "run.tsv", "folder\tname\ngood\tgood\nbad\t%s\nlost\tlost\n" % HOSTILE)
@@ -67,10 +67,15 @@ class ReportTest(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.out = pathlib.Path(self.tmp.name)
         make_class(self.out)
+        (self.out / "submissions" / "bad" / "built").mkdir()
+        self.render()
+
+    def render(self, *extra):
+        """The report made again, with EXTRA options."""
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             main(["--output", str(self.out), "--program", "checkers", "--profile", "assignment",
-                  "--compile", "gcc <x>", "--scheme", str(self.out / "scheme.tsv")])
+                  "--compile", "gcc <x>", "--scheme", str(self.out / "scheme.tsv")] + list(extra))
         self.printed = printed.getvalue()
 
     def tearDown(self):
@@ -137,6 +142,43 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(re.findall(r'<a href="([^"]*)">matching code</a>', section), ["similarity/pairs/1.html"])
         self.assertIn("<td>91.5</td>", section)
         self.assertNotIn("lost", section)
+
+    def test_class_table_is_led_by_name_final_mark_mark_late_and_similarity(self):
+        headings = re.findall(r'<th scope="col">([^<]*)</th>', self.page().split('<table id="marks"')[1])
+        self.assertEqual(headings[:5], ["name", "final", "mark", "late", "similar"])
+
+    def test_similar_students_are_flagged_and_their_pages_link_each_other(self):
+        text = self.page()
+        self.assertIn('<a href="submissions/good/index.html#similar">&#9873; 91.5%</a>', text)
+        self.assertIn('<a href="submissions/bad/index.html#similar">&#9873; 91.5%</a>', text)
+        self.assertEqual(text.count("&#9873;"), 2)  # lost: below the threshold
+        good = self.page("submissions", "good")
+        self.assertIn('<h2 id="similar">Found similar</h2>', good)
+        self.assertIn('<a href="../bad/index.html">x&lt;script&gt;', good)
+        self.assertIn('<a href="../../similarity/pairs/1.html">', good)
+        self.assertIn('<a href="../good/index.html">good</a>: 91.5%', self.page("submissions", "bad"))
+        self.assertNotIn('id="similar"', self.page("submissions", "lost"))
+
+    def test_the_skeleton_is_said_left_out_only_when_given(self):
+        self.assertNotIn("skeleton", self.page())
+        self.render("--base", "/course/skeleton.c")
+        self.assertIn("(the course's skeleton left out: <code>/course/skeleton.c</code>)", self.page())
+
+    def test_the_memory_check_is_described_as_it_ran(self):
+        self.render("--memcheck", "1")
+        self.assertIn("memory check: none ran (1 case per category under Valgrind asked; not run).", self.page())
+        self.render("--memcheck", "0")
+        self.assertIn("memory check: off.", self.page())
+
+    def test_the_rerun_sentence_names_what_was_kept(self):
+        # bad was built as a folder (Java, Python): no `program` to speak of.
+        text = self.page("submissions", "bad")
+        self.assertIn("where <code>built/</code> is the program&#39;s folder, as it was built and checked.", text)
+        self.assertNotIn("is the executable", text)
+        (self.out / "submissions" / "bad" / "built").rmdir()
+        write(self.out / "submissions" / "bad" / "program", "")
+        self.render()
+        self.assertIn("where <code>program</code> is the executable that was checked.", self.page("submissions", "bad"))
 
     def test_junit_per_submission(self):
         text = (self.out / "submissions" / "bad" / "junit.xml").read_text(encoding="utf-8")

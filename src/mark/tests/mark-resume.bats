@@ -1,0 +1,79 @@
+# mark-resume.bats -- what --resume keeps: a submission is marked again
+# when anything the marking runs changed, not only the files a hand-kept
+# list named. A copy of the repository (its sources copied, its corpus
+# and build linked) marks one submission on the official cases; then one
+# file of the copy is changed and the same command with --resume runs.
+
+# shellcheck disable=SC2154 # bats sets $output, $status, $lines
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+setup_file() {
+    local root repo=$BATS_FILE_TMPDIR/repo
+    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    make -C "$root" --no-print-directory -s >/dev/null
+    # shellcheck source=src/test-lib/mark-class.bash
+    source "$root/src/test-lib/mark-class.bash"
+    mkdir -p "$repo/testdata"
+    cp -R -- "$root/Makefile" "$root/scripts" "$root/src" "$repo/"
+    cp -Rl -- "$root/build" "$repo/"
+    cp -Rl -- "$root/testdata/checkers" "$repo/testdata/"
+    mark_class_copy "$BATS_FILE_TMPDIR/class/correct"
+    "$repo/scripts/mark" --output "$BATS_FILE_TMPDIR/out" --category official --memcheck 0 \
+        "$BATS_FILE_TMPDIR/class/correct" > "$BATS_FILE_TMPDIR/mark.log" 2>&1 ||
+        echo failed > "$BATS_FILE_TMPDIR/mark.failed"
+}
+
+setup() {
+    repo=$BATS_FILE_TMPDIR/repo
+    [[ ! -f $BATS_FILE_TMPDIR/mark.failed ]] || fail "the first run failed: $(cat "$BATS_FILE_TMPDIR/mark.log")"
+    # Each test changes its own copy of the repository's sources.
+    cp -R -- "$repo" "$BATS_TEST_TMPDIR/repo"
+    repo=$BATS_TEST_TMPDIR/repo
+    cp -R -- "$BATS_FILE_TMPDIR/out" "$BATS_TEST_TMPDIR/out"
+}
+
+# resume: the first run's command again, with --resume.
+resume() {
+    run "$repo/scripts/mark" --output "$BATS_TEST_TMPDIR/out" --category official --memcheck 0 --resume \
+        "$BATS_FILE_TMPDIR/class/correct"
+}
+
+@test "mark-resume: nothing changed, nothing marked again" {
+    resume
+    assert_success
+    assert_line --index 0 --partial 'mark: 0 of 1 submissions to mark'
+}
+
+@test "mark-resume: a change to a game's adapter marks again" {
+    echo '# changed' >> "$repo/src/games/checkers.bash"
+    resume
+    assert_success
+    assert_line --index 0 --partial 'mark: 1 of 1 submissions to mark'
+}
+
+@test "mark-resume: a change to the draughts judge, the memory check's flags, the white-space tools or the sandbox marks again" {
+    # shellcheck source=src/mark/mark.bash
+    source "$repo/src/mark/mark.bash"
+    local before file
+    before=$(mark_tools_hash "$repo")
+    for file in src/draughts-judge/main.c src/golden/memcheck.flags src/check/whitespace-difference \
+        src/check/check-whitespace.bash src/sandbox/sandbox-bwrap.bash src/games/draughts.bash; do
+        [[ -f $repo/$file ]] || fail "no $file in the repository"
+        cp -- "$repo/$file" "$BATS_TEST_TMPDIR/saved"
+        echo ' ' >> "$repo/$file"
+        [[ $(mark_tools_hash "$repo") != "$before" ]] || fail "a change to $file keeps the key"
+        cp -- "$BATS_TEST_TMPDIR/saved" "$repo/$file"
+    done
+    # A file added to a component counts too; a test, a README, the
+    # report's code (made again on every run) do not.
+    touch "$repo/src/check/new-step"
+    [[ $(mark_tools_hash "$repo") != "$before" ]] || fail "a file added keeps the key"
+    rm -- "$repo/src/check/new-step"
+    echo 'x' >> "$repo/src/mark/tests/mark.bats"
+    echo 'x' >> "$repo/src/README.md"
+    echo 'x' >> "$repo/src/mark/markreport/templates/class.html"
+    assert_equal "$(mark_tools_hash "$repo")" "$before"
+}
