@@ -232,11 +232,14 @@ corpus_compare() {
 
     printf 'case:   %s\n' "$id"
     printf 'reason: %s\n' "$(corpus_reason "$case_path")"
+    # (ENGINE is a command line; the case's path is quoted for the shell)
+    local quoted
+    printf -v quoted '%q' "$case_path"
     if [[ ${CORPUS_GRADED:-0} == 1 ]]; then
         printf 'rerun:  cp %s.in input.txt && %s input.txt output.txt; diff -u %s.out output.txt\n' \
-            "$case_path" "$engine" "$case_path"
+            "$quoted" "$engine" "$quoted"
     else
-        printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$case_path" "$case_path"
+        printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$quoted" "$quoted"
     fi
     printf '%s\n' "${problems[@]}"
     if ((stdout_differs)) && [[ ! -s $actual.out ]]; then

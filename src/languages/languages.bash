@@ -160,8 +160,17 @@ language_prepare() {
     language_launcher "$LANGUAGE_FOLDER" "$LANGUAGE" "$work/program" ||
         { LANGUAGE_PROBLEM="$dir: no Python file to run (hw4.py, a single .py file, or a single one with __main__)"; return 1; }
     LANGUAGE_LAUNCHER=$work/program
-    run=$(language_field "$LANGUAGE" run)
-    if [[ $run == *'{main}'* ]]; then main=$(language_python_main "$LANGUAGE_FOLDER"); run=${run//\{main\}/$main}; fi
-    LANGUAGE_COMMAND=${run//\"\$SANDBOX_FOLDER\"/$dir}
-    LANGUAGE_COMMAND=${LANGUAGE_COMMAND//\$SANDBOX_FOLDER/$dir}
+    LANGUAGE_COMMAND=$(language_command "$LANGUAGE_FOLDER" "$LANGUAGE")
+}
+
+# language_command DIR LANG: the shell command that runs the program of
+# DIR here, as its launcher does inside the sandbox (the rerun lines of a
+# report): `"$SANDBOX_FOLDER"` becomes DIR, quoted for the shell.
+language_command() {
+    local run main
+    run=$(language_field "$2" run)
+    if [[ $run == *'{main}'* ]]; then main=$(language_python_main "$1"); run=${run//\{main\}/$main}; fi
+    # (the run commands quote nothing but the paths in $SANDBOX_FOLDER)
+    run=${run//\"/}
+    printf '%s\n' "${run//\$SANDBOX_FOLDER/$(printf '%q' "$1")}"
 }

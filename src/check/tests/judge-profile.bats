@@ -51,7 +51,7 @@ setup() {
     run cat "$report"
     assert_line --regexp '^wrong answer in case [0-9]+ .* at output line [0-9]+:$'
     assert_line --regexp '^path: A1 '
-    assert_line --regexp '^judge:  build/draughts-judge testdata/draughts/pruning/'
+    assert_line --regexp '^judge:  mkdir -p feedback && build/draughts-judge testdata/draughts/pruning/'
     # Every failure is the judge's (symptom code judge), none a crash.
     run awk -F '\t' '$3 == "fail" && $5 != "judge"' "$out/results.tsv"
     assert_output ''
