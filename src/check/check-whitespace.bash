@@ -59,15 +59,16 @@ whitespace_check() {
 # space, then the white space, and its diff of stdout ignores white space,
 # so that it shows the real fault. Sets WHITESPACE_LINE.
 whitespace_mixed() {
-    local case_path=$1 actual=$2 report=$3 expected_line actual_line line words lines=() i kept=()
-    IFS=$'\t' read -r expected_line actual_line line _ _ words <<< "$4"
+    local case_path=$1 actual=$2 report=$3 expected_line actual_line words lines=() i kept=() shifted=''
+    IFS=$'\t' read -r expected_line actual_line _ _ _ words <<< "$4"
+    [[ $actual_line == "$expected_line" ]] || shifted=" (line $actual_line of the program's output)"
     # shellcheck disable=SC2034 # for the caller
     WHITESPACE_LINE=$expected_line
     mapfile -t lines < "$report"
     for ((i = 0; i < ${#lines[@]}; i++)); do
         case ${lines[i]} in
             'stdout: '*)
-                kept+=("stdout: first difference that is not white space at line $expected_line (line $actual_line of the output), in $(corpus_where_is_line "$case_path.out" "$expected_line")"
+                kept+=("stdout: first difference that is not white space at line $expected_line$shifted, in $(corpus_where_is_line "$case_path.out" "$expected_line")"
                     "stdout: white space differs too, first: $words") ;;
             'diff -u of stdout:') break ;;
             *) kept+=("${lines[i]}") ;;
