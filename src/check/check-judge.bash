@@ -10,13 +10,14 @@
 JUDGE_ACCEPTED=42
 JUDGE_WRONG=43
 
-# judge_one JUDGE CASES ID ACTUAL RUN REPORT OUTPUT TIMEOUT: judges with
-# JUDGE the run ACTUAL.* of case ID of CASES (RUN: the rerun line's
-# command); prints the verdict line as check_one does, and keeps a
-# failure's report (written at REPORT) in OUTPUT/failures.
+# judge_one JUDGE FAULTS CASES ID ACTUAL RUN REPORT OUTPUT TIMEOUT: judges
+# with JUDGE the run ACTUAL.* of case ID of CASES (RUN: the rerun line's
+# command; FAULTS: the game's table of faults); prints the verdict line as
+# check_one does, and keeps a failure's report (written at REPORT) in
+# OUTPUT/failures.
 judge_one() {
-    local judge=$1 id=$3 actual=$4 run=$5 report=$6 output=$7 timeout=$8
-    local case_path=$2/$3 status verdict=0 feedback code phrase
+    local judge=$1 faults=$2 id=$4 actual=$5 run=$6 report=$7 output=$8 timeout=$9
+    local case_path=$3/$4 status verdict=0 feedback code phrase
     read -r status < "$actual.status"
     # One feedback folder a worker: the judge writes its message anew
     # each time (a process less per case than emptying it).
@@ -37,7 +38,7 @@ judge_one() {
         return
     fi
     if ((verdict == JUDGE_WRONG)); then
-        code=judge phrase=$(judge_rule "$feedback/judgemessage.txt")
+        code=judge phrase=$(judge_symptom "$faults" "$feedback/judgemessage.txt")
         judge_report "$judge" "$case_path" "$id" "$actual" "$run" "$(cat -- "$feedback/judgemessage.txt")" > "$report"
     else
         code=judge-error phrase="the judge gave no verdict (exit status $verdict)"
@@ -47,16 +48,35 @@ judge_one() {
     printf 'fail\t%s\t%s\t%s\n' "$id" "$code" "$phrase"
 }
 
-# judge_rule MESSAGE_FILE: the symptom of a rejection, the rule the judge
-# names on its `required:` line (the same for every case that breaks it,
-# so that failures group by rule), cut to one short line.
-judge_rule() {
-    local rule
-    rule=$(sed -n 's/^required: //p' -- "$1" | head -n 1)
-    [[ -n $rule ]] || rule=$(head -n 1 -- "$1" | sed 's/ in case [0-9].*//')
-    rule=${rule%%: *}
-    if ((${#rule} > 100)); then rule="${rule:0:97}..."; fi
-    printf 'judge: %s\n' "$rule"
+# judge_symptom FAULTS MESSAGE_FILE: the symptom of a rejection: the fault
+# (in the game's terms, from the table FAULTS, the game's
+# GAME_JUDGE_FAULTS) of the rule the judge names on its `required:` line,
+# the same for every case that breaks it, so that failures group by fault.
+# A rule the table lacks is shown itself, cut at a word outside backquotes.
+judge_symptom() {
+    local rule fault
+    rule=$(sed -n 's/^required: //p' -- "$2" | head -n 1)
+    [[ -n $rule ]] || rule=$(head -n 1 -- "$2" | sed 's/ in case [0-9].*//')
+    fault=$(awk -F '\t' -v rule="$rule" '!/^#/ && NF == 2 && index(rule, $1) == 1 { print $2; exit }' "$1")
+    if [[ -z $fault ]]; then
+        fault=$(judge_cut "${rule%%: *}" 100)
+    fi
+    printf 'judge: %s\n' "$fault"
+}
+
+# judge_cut TEXT MOST: TEXT, or when longer than MOST its words up to MOST
+# - 3 characters and `...`, never cut inside a backquoted piece.
+judge_cut() {
+    local text=$1 most=$2 quotes
+    ((${#text} > most)) || { printf '%s\n' "$text"; return; }
+    text=${text:0:most-3}
+    text=${text% *}
+    quotes=${text//[^\`]/}
+    while ((${#quotes} % 2)) && [[ $text == *' '* ]]; do
+        text=${text% *}
+        quotes=${text//[^\`]/}
+    done
+    printf '%s...\n' "${text%[,;:]}"
 }
 
 # judge_report JUDGE CASE ID ACTUAL RUN TEXT: a failure's report: the case,

@@ -46,7 +46,7 @@ setup() {
     # The fault: failures on the pruning cases, grouped by the judge's rule.
     (($(field python-cut-strict passed "$csv") < $(field python-cut-strict total "$csv")))
     run field python-cut-strict reason "$csv"
-    assert_output --regexp 'judge: after each child, when alpha >= beta'
+    assert_output --regexp 'judge: a node goes on where it must prune \(alpha >= beta'
     assert_equal "$(field mixed state "$csv")" nothing
     run field mixed reason "$csv"
     assert_output --partial 'several languages (c java)'
