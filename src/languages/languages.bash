@@ -2,7 +2,7 @@
 # languages.bash -- a program handed in as a folder of C, C++, Java or
 # Python: which language it is, its build inside the sandbox, and the
 # launcher that runs it there (languages.tsv holds the commands). Sourced
-# by scripts/check-engine and src/mark/mark-one, after
+# by src/check/check-engine and src/mark/mark-one, after
 # src/golden/corpus.bash (corpus_describe_status).
 #
 #   language_of DIR          the language of the sources in DIR (a name of
