@@ -37,6 +37,12 @@ setup() {
         run scripts/check-engine build/checkers --cases "$cases" --output "$out" $bad
         assert_failure 2
     done
+    # an output folder inside the program's folder (its files would go)
+    mkdir -p "$BATS_TEST_TMPDIR/folder"
+    cp src/checkers/*.[ch] "$BATS_TEST_TMPDIR/folder/"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/folder" --cases "$cases" --output "$BATS_TEST_TMPDIR/folder/out"
+    assert_failure 2
+    assert_output --partial 'is inside the FOLDER'
     run scripts/check-engine
     assert_failure 2
     assert_output --partial 'usage: scripts/check-engine'
