@@ -73,6 +73,7 @@ symptom_of() {
     assert_output "judge: a node's value is wrong (h= at B4)"
     # shellcheck disable=SC2016
     run symptom_of 'a line at ply N has N - 1 `|-` before its label: A1, |-B2, |-|-A3, |-|-|-B4'
+    # shellcheck disable=SC2016
     assert_output 'judge: the program prints a line of its own (its `|-` prefix fits no ply)'
     run symptom_of 'after each child, when alpha >= beta and moves remain, the node prunes them (cut on equality): a pruning line lists them'
     assert_output 'judge: a node goes on where it must prune (alpha >= beta, cut on equality)'
