@@ -156,16 +156,16 @@ corpus_where_is_line() {
 }
 
 # The diff of one stream, labelled `expected` and `actual` under a heading
-# that names the stream, cut to CORPUS_DIFF_LINES lines.
+# that names the stream, cut to CORPUS_DIFF_LINES lines. Its bytes go
+# through a pipe, never a shell variable: a program's output may hold NUL
+# bytes (the reports show them escaped). OPTION...: more of diff's.
 corpus_show_diff() {
-    local expected=$1 actual=$2 stream=$3 difference total
-    difference=$(diff -a -u --label expected --label actual -- "$expected" "$actual") || true
-    total=$(wc -l <<< "$difference")
-    printf 'diff -u of %s:\n' "$stream"
-    head -n "$CORPUS_DIFF_LINES" <<< "$difference"
-    if ((total > CORPUS_DIFF_LINES)); then
-        printf '... (%d more diff lines)\n' "$((total - CORPUS_DIFF_LINES))"
-    fi
+    local expected=$1 actual=$2 stream=$3
+    shift 3
+    printf 'diff -u%s of %s:\n' "${1:+ $*}" "$stream"
+    { diff -a -u "$@" --label expected --label actual -- "$expected" "$actual" || true; } |
+        awk -v most="$CORPUS_DIFF_LINES" 'NR <= most { print }
+            END { if (NR > most) printf "... (%d more diff lines)\n", NR - most }'
 }
 
 # Whether two files hold the same bytes: in bash alone when both are
@@ -232,11 +232,14 @@ corpus_compare() {
 
     printf 'case:   %s\n' "$id"
     printf 'reason: %s\n' "$(corpus_reason "$case_path")"
+    # (ENGINE is a command line; the case's path is quoted for the shell)
+    local quoted
+    printf -v quoted '%q' "$case_path"
     if [[ ${CORPUS_GRADED:-0} == 1 ]]; then
         printf 'rerun:  cp %s.in input.txt && %s input.txt output.txt; diff -u %s.out output.txt\n' \
-            "$case_path" "$engine" "$case_path"
+            "$quoted" "$engine" "$quoted"
     else
-        printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$case_path" "$case_path"
+        printf 'rerun:  %s < %s.in | diff -u %s.out -\n' "$engine" "$quoted" "$quoted"
     fi
     printf '%s\n' "${problems[@]}"
     if ((stdout_differs)) && [[ ! -s $actual.out ]]; then

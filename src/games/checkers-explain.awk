@@ -44,16 +44,33 @@ function direction(action,    dc, dr) {
 
 function say(text) { print "explain: " text }
 
-function explain_error(n, k, j) {
+# Whether a line of output belongs to the boards of an action that was
+# played: its separator, header, cost or a line of its board.
+function played(text) {
+    return text ~ /^=+$/ || text ~ /ACTION #[0-9]+:/ || text ~ /^BOARD COST:/ || text ~ /^ +(A   B|\+---)/ || text ~ /^ ?[1-8] \|/
+}
+
+# The program's refusal of ACTION #n, compared with the reference's (check
+# k, 0 when it accepts): whether it refused there (its line `a` at the
+# difference is a message, not the action's boards), with which of the six
+# checks (j, 0 when its words are its own), and whether it stopped there.
+function explain_error(n, k, j, a,    declined, stopped, words) {
+    declined = (a != "" && !played(a))
+    stopped = (actual_lines <= stop)
+    words = "`" a "`"
     if (k > 0) {
         say("the reference refuses ACTION #" n " with check " k " of six (" MESSAGE[k] "): the checks come in the specified order and the first that fails is reported:")
         printf "%s", refused[n]
         if (j > k) say("this program reported check " j " (" MESSAGE[j] "), which comes after check " k ": it applies the checks in another order")
         else if (j > 0) say("this program reported check " j " (" MESSAGE[j] "), but the reference's check " j " passes here (above)")
-        else say("this program did not refuse the action")
-    } else if (j > 0) {
-        say("this program refused ACTION #" n " with check " j " (" MESSAGE[j] "), which the reference accepts: all six checks pass")
+        else if (a == "") say("this program stopped at ACTION #" n " too, but printed no error line")
+        else if (!declined) say("this program did not refuse the action: it played it")
+        else say("this program refused ACTION #" n " too, at the same point, but with other words: " words " where the handout's is `ERROR: " MESSAGE[k] "`")
+    } else if (j > 0 || declined) {
+        say("this program refused ACTION #" n (j > 0 ? " with check " j " (" MESSAGE[j] ")" : " (" words ")") ", which the reference accepts: all six checks pass")
     }
+    if (k > 0 && declined && !stopped) say("  and it did not stop there: it printed " (actual_lines - stop) " more line" (actual_lines - stop == 1 ? "" : "s") ", where the reference ends")
+    else if (k == 0 && declined && stopped) say("  and it stopped there")
 }
 
 function list_candidates(n,    k, text) {
@@ -101,10 +118,10 @@ END {
     header = 0
     for (i = (stop + 1 <= expected_lines ? stop + 1 : expected_lines); i >= 1; i--)
         if (expected[i] ~ /ACTION #[0-9]+:/) { header = i; break }
-    if (check_of(e) || check_of(a)) {
+    if (check_of(e) || check_of(a) || (a ~ /^ERROR/ && played(e)) || (e ~ /^ERROR/ && a != e)) {
         n = 1
         for (i = stop - 1; i >= 1; i--) if (expected[i] ~ /ACTION #[0-9]+:/) { n = action_number(expected[i]) + 1; break }
-        explain_error(n, check_of(e), check_of(a))
+        explain_error(n, check_of(e), check_of(a), a)
         exit
     }
     if (header == 0 || expected[header] !~ /^\*\*\* /) exit

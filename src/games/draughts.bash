@@ -27,6 +27,8 @@ GAME_CORPUS_PIPELINE=(src/corpus/draughts-pipeline --generator build/tools/draug
 # assignment profile a run is judged by the rules of the game
 # (src/draughts-judge, JUDGE.md), not compared with our bytes.
 GAME_JUDGE=build/draughts-judge
+# The fault each of the judge's rules finds broken, in the game's terms.
+GAME_JUDGE_FAULTS=$GAMES_DIR/draughts-faults.tsv
 GAME_EXPLAIN_AWK=$GAMES_DIR/draughts-explain.awk
 # The corpus's promises (scripts/corpus-stats): cases per category and in
 # all.

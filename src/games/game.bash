@@ -22,6 +22,10 @@
 #                       FEEDBACK_DIR < OUTPUT, exit 42 accepted, 43 wrong),
 #                       or empty: the assignment profile compares stdout
 #                       byte for byte, as the handout fixes every byte
+#   GAME_JUDGE_FAULTS   with a judge: a table (TSV) of the fault, in the
+#                       game's terms, that each of the judge's rules finds
+#                       broken (how the rule begins, the fault): the
+#                       symptoms of judged failures
 #   GAME_EXPLAIN_AWK    the awk program that turns the reference's
 #                       `--explain` lines into an explanation of a difference
 #   GAME_CORPUS_MINIMUMS, GAME_CORPUS_TOTAL

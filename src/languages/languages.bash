@@ -2,7 +2,7 @@
 # languages.bash -- a program handed in as a folder of C, C++, Java or
 # Python: which language it is, its build inside the sandbox, and the
 # launcher that runs it there (languages.tsv holds the commands). Sourced
-# by scripts/check-engine and src/mark/mark-one, after
+# by src/check/check-engine and src/mark/mark-one, after
 # src/cases/cases.bash (corpus_describe_status).
 #
 #   language_of DIR          the language of the sources in DIR (a name of
@@ -107,11 +107,13 @@ language_build() {
     fi
     mapfile -d '' -t sources < <(language_files "$dir" "$lang")
     launcher=$(mktemp "${TMPDIR:-/tmp}/build.XXXXXX")
-    # The build, from inside: in the (writable) folder, the sources as "$@".
+    # The build, from inside: in the (writable) folder, the sources as "$@",
+    # each command traced as it really runs (`$ g++ a.cpp b.cpp -o hw4`,
+    # the first lines of LOG).
     {
         # shellcheck disable=SC2016 # $SANDBOX_FOLDER is the launcher's
         printf '#!/bin/bash\ncd "$SANDBOX_FOLDER" || exit 126\nexec 1>&2\n'
-        printf 'exec bash -c %q build' "$command"
+        printf 'exec bash -c %q build' "PS4='\$ '; set -x; $command"
         printf ' %q' "${sources[@]}"
         printf '\n'
     } > "$launcher"
@@ -134,12 +136,13 @@ language_build() {
 }
 
 # language_prepare DIR BUILD TIMEOUT SANDBOX WORK: the program of folder
-# DIR ready to run: built into WORK/built when its language needs a build
+# DIR ready to run: built into WORK/built (kept: the rerun lines name it) when its language needs a build
 # and DIR lacks what it makes (BUILD, or the language's build; compiler
 # messages in WORK/build.log), and a launcher at WORK/program. Sets
 # LANGUAGE (the language), LANGUAGE_FOLDER (the folder the program runs
 # from), LANGUAGE_LAUNCHER, LANGUAGE_COMMAND (how to run it here, for
-# rerun lines) and LANGUAGE_BUILT (the build command, or empty). Status 1
+# rerun lines) and LANGUAGE_BUILT (the build's commands as they ran, with
+# the files' names, a line each; empty when there was no build). Status 1
 # with a sentence in LANGUAGE_PROBLEM when it cannot.
 # shellcheck disable=SC2034 # LANGUAGE_* are for the caller
 language_prepare() {
@@ -148,11 +151,10 @@ language_prepare() {
     LANGUAGE=$(language_of "$dir") || { LANGUAGE_PROBLEM="$dir: $LANGUAGE"; return 1; }
     LANGUAGE_FOLDER=$dir
     if [[ -n $build ]] || ! language_built "$dir" "$LANGUAGE"; then
-        LANGUAGE_BUILT=${build:-$(language_field "$LANGUAGE" build)}
-        if [[ $LANGUAGE_BUILT == - ]]; then LANGUAGE_BUILT=''; fi
         language_build "$dir" "$LANGUAGE" "$build" "$timeout" "$sandbox" "$work/built" "$work/build.log" || status=$?
+        LANGUAGE_BUILT=$(sed -n 's/^\$ //p' "$work/build.log")
         if ((status != 0)); then
-            LANGUAGE_PROBLEM="$dir ($LANGUAGE) does not build: '$LANGUAGE_BUILT' ended with $(corpus_describe_status "$status"): $(grep -m1 -i 'error' "$work/build.log" | cut -c1-160)"
+            LANGUAGE_PROBLEM="$dir ($LANGUAGE) does not build: '${LANGUAGE_BUILT%%$'\n'*}' ended with $(corpus_describe_status "$status"): $(grep -v '^\$ ' "$work/build.log" | grep -m1 -i 'error' | cut -c1-160)"
             return 1
         fi
         LANGUAGE_FOLDER=$work/built
@@ -160,8 +162,17 @@ language_prepare() {
     language_launcher "$LANGUAGE_FOLDER" "$LANGUAGE" "$work/program" ||
         { LANGUAGE_PROBLEM="$dir: no Python file to run (hw4.py, a single .py file, or a single one with __main__)"; return 1; }
     LANGUAGE_LAUNCHER=$work/program
-    run=$(language_field "$LANGUAGE" run)
-    if [[ $run == *'{main}'* ]]; then main=$(language_python_main "$LANGUAGE_FOLDER"); run=${run//\{main\}/$main}; fi
-    LANGUAGE_COMMAND=${run//\"\$SANDBOX_FOLDER\"/$dir}
-    LANGUAGE_COMMAND=${LANGUAGE_COMMAND//\$SANDBOX_FOLDER/$dir}
+    LANGUAGE_COMMAND=$(language_command "$LANGUAGE_FOLDER" "$LANGUAGE")
+}
+
+# language_command DIR LANG: the shell command that runs the program of
+# DIR here, as its launcher does inside the sandbox (the rerun lines of a
+# report): `"$SANDBOX_FOLDER"` becomes DIR, quoted for the shell.
+language_command() {
+    local run main
+    run=$(language_field "$2" run)
+    if [[ $run == *'{main}'* ]]; then main=$(language_python_main "$1"); run=${run//\{main\}/$main}; fi
+    # (the run commands quote nothing but the paths in $SANDBOX_FOLDER)
+    run=${run//\"/}
+    printf '%s\n' "${run//\$SANDBOX_FOLDER/$(printf '%q' "$1")}"
 }

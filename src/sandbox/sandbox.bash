@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # sandbox.bash -- runs an untrusted program on one input after another,
-# inside one bubblewrap sandbox per worker. Sourced by scripts/check-engine
+# inside one bubblewrap sandbox per worker. Sourced by src/check/check-engine and its workers
 # (and its tests). Starting bubblewrap costs several times a run of an
 # engine, so a worker starts one sandbox (sandbox_start) in which a small
 # driver (the C files beside this one, built by make) stays for the worker's life and runs

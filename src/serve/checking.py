@@ -58,7 +58,7 @@ def fingerprint(options):
 def case_ids(options):
     """The cases a check runs (corpus_select_ids, the one list check-engine
     and mark use), one id a line."""
-    script = 'source "$1/src/golden/corpus.bash"; corpus_select_ids "$1/testdata/$2" assignment "$3" ""'
+    script = 'source "$1/src/cases/cases.bash"; corpus_select_ids "$1/testdata/$2" assignment "$3" ""'
     out = subprocess.run(["bash", "-c", script, "-", ROOT, options["program"], " ".join(options["categories"])],
                          check=True, capture_output=True, text=True).stdout
     return out.split()

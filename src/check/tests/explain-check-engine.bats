@@ -192,7 +192,7 @@ checkers_explained() {
     assert_output 'explain: both chose A6-B5 for ACTION #11 (cost 0); the difference is in the board or the board cost printed after it'
     run checkers_explained official/test6 '43s/.*/=====================================/' 43
     assert_line --index 0 --partial 'explain: the reference refuses ACTION #2 with check 4 of six (Target cell is not empty.)'
-    assert_line --index -1 'explain: this program did not refuse the action'
+    assert_line --index -1 'explain: this program did not refuse the action: it played it'
     run checkers_explained official/test0 '23s/.*/ERROR: Illegal action./' 23
     assert_output 'explain: this program refused ACTION #1 with check 6 (Illegal action.), which the reference accepts: all six checks pass'
     run checkers_explained official/test6 '43s/.*/ERROR: Source cell is empty./' 43
@@ -200,4 +200,20 @@ checkers_explained() {
     # a typed action's block: no computed choice to explain
     run checkers_explained official/test0 '25s/b/w/' 25
     assert_output ''
+}
+
+@test "explain-failure: a refusal in other words is compared as a refusal: at which action, and whether it stopped" {
+    # The same refusal (ACTION #2, the output ends there) in other words.
+    run checkers_explained official/test6 '43s/.*/ERROR: Illegal move./' 43
+    assert_line --index 0 --partial 'explain: the reference refuses ACTION #2 with check 4 of six (Target cell is not empty.)'
+    assert_line --index -1 "explain: this program refused ACTION #2 too, at the same point, but with other words: \`ERROR: Illegal move.\` where the handout's is \`ERROR: Target cell is not empty.\`"
+    refute_output --partial 'did not refuse'
+    # ... and a program that goes on after its refusal.
+    run checkers_explained official/test6 '43s/.*/Error: illegal move/; $a more' 43
+    assert_line --index -2 --partial 'explain: this program refused ACTION #2 too, at the same point, but with other words: `Error: illegal move`'
+    assert_line --index -1 'explain:   and it did not stop there: it printed 1 more line, where the reference ends'
+    # A refusal in other words where the reference plays the action.
+    run checkers_explained official/test0 '23s/.*/ERROR: Illegal move./; 24,$d' 23
+    assert_output "$(printf '%s\n' 'explain: this program refused ACTION #1 (`ERROR: Illegal move.`), which the reference accepts: all six checks pass' \
+        'explain:   and it stopped there')"
 }

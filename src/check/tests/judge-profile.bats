@@ -51,8 +51,42 @@ setup() {
     run cat "$report"
     assert_line --regexp '^wrong answer in case [0-9]+ .* at output line [0-9]+:$'
     assert_line --regexp '^path: A1 '
-    assert_line --regexp '^judge:  build/draughts-judge testdata/draughts/pruning/'
+    assert_line --regexp '^judge:  mkdir -p feedback && build/draughts-judge testdata/draughts/pruning/'
     # Every failure is the judge's (symptom code judge), none a crash.
     run awk -F '\t' '$3 == "fail" && $5 != "judge"' "$out/results.tsv"
     assert_output ''
+}
+
+# symptom_of RULE: check-engine's symptom of a judge's message whose
+# `required:` line is RULE.
+symptom_of() {
+    # shellcheck source=src/check/check-judge.bash
+    source src/check/check-judge.bash
+    printf 'wrong answer in case 1 (input case 1 of 1) at output line 5:\nrequired: %s\n' "$1" \
+        > "$BATS_TEST_TMPDIR/judgemessage.txt"
+    judge_symptom src/games/draughts-faults.tsv "$BATS_TEST_TMPDIR/judgemessage.txt"
+}
+
+@test "judge profile: a symptom says the fault in the game's terms, not the rule, and is never cut inside a backquote" {
+    # shellcheck disable=SC2016 # the judge's backquotes
+    run symptom_of 'a B4 line carries `; h=V`: Alice'"'"'s men + 2 x her kings - Bill'"'"'s men - 2 x his kings, or -inf when Alice then has no legal move'
+    assert_output "judge: a node's value is wrong (h= at B4)"
+    # shellcheck disable=SC2016
+    run symptom_of 'a line at ply N has N - 1 `|-` before its label: A1, |-B2, |-|-A3, |-|-|-B4'
+    # shellcheck disable=SC2016
+    assert_output 'judge: the program prints a line of its own (its `|-` prefix fits no ply)'
+    run symptom_of 'after each child, when alpha >= beta and moves remain, the node prunes them (cut on equality): a pruning line lists them'
+    assert_output 'judge: a node goes on where it must prune (alpha >= beta, cut on equality)'
+    # A rule the table does not know: itself, cut at a word outside backquotes.
+    # shellcheck disable=SC2016
+    run symptom_of 'a rule of tomorrow about many things and more and more and more of them, with `a quoted piece that runs on` past the limit'
+    assert_output 'judge: a rule of tomorrow about many things and more and more and more of them, with...'
+    # Every rule of the table is one the judge states (its C sources, the
+    # string literals joined), so a reworded rule cannot lose its fault.
+    local sources prefix
+    sources=$(cat src/draughts-judge/*.c | tr '\n' ' ' | sed 's/"[[:space:]]*"//g')
+    while IFS=$'\t' read -r prefix _; do
+        [[ $prefix == '#'* ]] && continue
+        [[ $sources == *"$prefix"* ]] || fail "no rule of the judge begins '$prefix'"
+    done < src/games/draughts-faults.tsv
 }

@@ -111,6 +111,40 @@ symptoms() {
     assert_line '  actual line 4:   "     A   B   C   D   E   F   G   H   "'
 }
 
+@test "whitespace-difference: white space first, then more: the first difference that is not white space, and the white space" {
+    run difference 'a\nb\nc\nd\n' 'a \nb\nc\nX\n'
+    assert_output "$(printf '4\t4\t1\ttrailing-spaces\ttrailing spaces\ttrailing spaces on line 1\nexit 3')"
+    # (its line in each output: a blank line less moves the actual's up)
+    run difference 'a\n\nb\nc\n' 'a\nb\nX\n'
+    assert_line --partial $'4\t3\t2\tmissing-blank-line\t'
+    run difference 'a\nb\n' 'a \nb \nc\n'
+    assert_line --partial $'3\t3\t1\ttrailing-spaces\t'
+    # Not so when the white space is right before (or inside) the token
+    # that differs: the first difference is the real one.
+    local pair
+    for pair in 'a b\n|a\n' 'a  b\n|a X\n' 'ab\nc\n|a b\nX\n'; do
+        run difference "${pair%|*}" "${pair#*|}"
+        assert_output 'exit 1'
+    done
+}
+
+@test "whitespace: trailing spaces on every board do not hide the real fault: it is named and shown, and the white space too" {
+    engine_variant checkers spaced-and-reworded 's/   H\\n";/   H   \\n";/; s/"Illegal action\."/"Illegal Action"/' printer.c
+    copy_cases "$cases" <<<'error6/jump-over-empty'
+    run scripts/check-engine "$BATS_TEST_TMPDIR/spaced-and-reworded" --cases "$cases" --show 1 --output "$out"
+    assert_failure 1
+    assert_line '  1 case: stdout differs in the setup board or right after it'
+    assert_line 'stdout: first difference that is not white space at line 22, in what follows the setup board'
+    assert_line 'stdout: white space differs too, first: trailing spaces on line 4'
+    # the diff ignores the white space, so the real difference is in it
+    assert_line 'diff -u -w -B of stdout:'
+    assert_line '-ERROR: Illegal action.'
+    assert_line '+ERROR: Illegal Action'
+    refute_line --partial 'more diff lines'
+    run symptoms
+    assert_output 'fail|stdout differs in the setup board or right after it|stdout-after-setup'
+}
+
 @test "whitespace: --compare whitespace passes the trailing spaces and says so; the default still fails" {
     engine_variant checkers trailing 's/   H\\n";/   H   \\n";/' printer.c
     run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --category official --category examples \

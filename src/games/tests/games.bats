@@ -29,13 +29,14 @@ promised_names() {
                 if [[ $name == game_* ]]; then
                     declare -F "$name" >/dev/null || fail "$game does not define $name"
                 else
-                    # (GAME_JUDGE may be empty: set, but to nothing)
-                    [[ -n ${!name:-} || ($name == GAME_JUDGE && -v $name) ]] || fail "$game does not set $name"
+                    # (GAME_JUDGE and its faults may be empty: set, but to nothing)
+                    [[ -n ${!name:-} || ($name == GAME_JUDGE* && -v $name) ]] || fail "$game does not set $name"
                 fi
             done
             [[ $GAME_RUN_MODE == stdin || $GAME_RUN_MODE == graded ]] || fail "$game: run mode '$GAME_RUN_MODE'"
             [[ -f $GAME_EXPLAIN_AWK && -f testdata/$game/$GAME_SEED_CASE.in ]] || fail "$game: missing file"
             [[ -z $GAME_JUDGE ]] || make -s -n "$GAME_JUDGE" >/dev/null || fail "$game: no make target $GAME_JUDGE"
+            [[ -z $GAME_JUDGE || -f $GAME_JUDGE_FAULTS ]] || fail "$game: a judge without its table of faults"
             for id in "${GAME_OOM_CASES[@]}"; do
                 [[ -f testdata/$game/$id.in ]] || fail "$game: no oom case $id"
             done
