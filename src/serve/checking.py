@@ -1,5 +1,5 @@
 """checking.py -- what a worker does with a job: the sources written to a
-folder, scripts/check-engine run on it as a user runs it (its sandbox
+folder, check-engine (src/check/check-engine, what scripts/check-engine runs) run on it as a user runs it (its sandbox
 builds and runs the program), and its results read as data (results.tsv,
 the failure reports), never from its English. Also what the cache's key
 and the page's totals rest on: the corpus and the checking code's hash.
@@ -13,7 +13,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The checking code: what decides a verdict (a change makes old results stale).
-CODE = ("scripts/check-engine", "src/check", "src/sandbox", "src/languages", "src/games", "src/golden",
+CODE = ("src/check", "src/cases", "src/sandbox", "src/languages", "src/games", "src/golden",
         "src/draughts-judge", "build/tools/sandbox-driver", "build/draughts-judge")
 # The report's limits: failure reports kept, and each one's size.
 REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000
@@ -65,7 +65,7 @@ def case_ids(options):
 
 
 def command(options, folder, output):
-    args = [os.path.join(ROOT, "scripts/check-engine"), "--program", options["program"],
+    args = [os.path.join(ROOT, "src/check/check-engine"), "--program", options["program"],
             "--timeout", str(options["timeout"]), "--jobs", str(options["check_jobs"]),
             "--show", "0", "--output", output]
     for category in options["categories"]:
