@@ -19,9 +19,9 @@ def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
     os.makedirs(args.data, exist_ok=True)
     config = configuration.build(args)
-    configuration.secret(config)
     db = Database(config["db"])
     db.create_schema()
+    configuration.secret(config)
     if args.roster:
         print("serve: %d students from %s" % (store.import_roster(db, args.roster), args.roster), file=sys.stderr)
     students = db.one("SELECT COUNT(*) FROM students WHERE active = 1")[0]

@@ -13,7 +13,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The checking code: what decides a verdict (a change makes old results stale).
-CODE = ("scripts/check-engine", "src/check", "src/sandbox", "src/languages", "src/games", "src/golden",
+CODE = ("scripts/check-engine", "src/check", "src/sandbox", "src/languages", "src/games", "src/golden", "src/cases",
         "src/draughts-judge", "build/tools/sandbox-driver", "build/draughts-judge")
 # The report's limits: failure reports kept, and each one's size.
 REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000
@@ -58,7 +58,7 @@ def fingerprint(options):
 def case_ids(options):
     """The cases a check runs (corpus_select_ids, the one list check-engine
     and mark use), one id a line."""
-    script = 'source "$1/src/golden/corpus.bash"; corpus_select_ids "$1/testdata/$2" assignment "$3" ""'
+    script = 'source "$1/src/cases/cases.bash"; corpus_select_ids "$1/testdata/$2" assignment "$3" ""'
     out = subprocess.run(["bash", "-c", script, "-", ROOT, options["program"], " ".join(options["categories"])],
                          check=True, capture_output=True, text=True).stdout
     return out.split()

@@ -30,11 +30,30 @@ def write_roster(folder, names):
     return tokens
 
 
+def test_database():
+    """The database URL a test's service uses: None (the default SQLite file
+    in its data folder), or, when SERVE_TEST_POSTGRESQL names a PostgreSQL
+    server's database, a new empty database on that server: the same tests
+    on both engines."""
+    server = os.environ.get("SERVE_TEST_POSTGRESQL")
+    if not server:
+        return None
+    import psycopg
+    name = "serve_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE " + name)
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
 class Service:
-    """scripts/serve with these options; start() waits for /healthz."""
+    """scripts/serve with these options (--db: test_database()'s unless
+    given); start() waits for /healthz."""
 
     def __init__(self, data, options=(), port=None):
         self.data, self.options, self.port = data, list(options), port or free_port()
+        self.db = None if "--db" in self.options else test_database()
+        if self.db:
+            self.options += ["--db", self.db]
         self.base = "http://127.0.0.1:%d" % self.port
         self.process = None
 

@@ -6,7 +6,7 @@ import json
 import os
 
 from . import checking
-from .db import default_url
+from .db import Database, default_url
 
 DESCRIPTION = """The pre-submission service: students upload their sources (or one .zip
 or .tar.gz) with their token, N local workers build and check them with
@@ -53,7 +53,7 @@ def build(args):
             "fingerprint": checking.fingerprint(options), "total": len(checking.case_ids(options)),
             "source_globs": checking.source_globs(), "workers": args.workers, "queue_limit": args.queue_limit,
             "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
-            "max_tries": args.max_tries, "secret_file": os.path.join(data, "secret")}
+            "max_tries": args.max_tries}
 
 
 def write(config):
@@ -70,11 +70,10 @@ def load(path):
 
 
 def secret(config):
-    """The key that signs the page's session cookies: made once, kept in DATA."""
-    path = config["secret_file"]
-    if not os.path.exists(path):
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(os.urandom(32).hex())
-    with open(path, encoding="utf-8") as handle:
-        return handle.read().strip()
+    """The key that signs the page's session cookies: made once, kept in the
+    database, so that every front sharing it accepts every front's cookie."""
+    db = Database(config["db"])
+    try:
+        return db.setting("session_key", lambda: os.urandom(32).hex())
+    finally:
+        db.close()

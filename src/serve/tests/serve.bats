@@ -60,3 +60,8 @@ teardown() {
     start_postgresql
     SERVE_TEST_POSTGRESQL=$pg_url unit test_store.py
 }
+
+@test "serve: the API's tests against PostgreSQL (the same tests, a fresh database each)" {
+    start_postgresql
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_api.py
+}
