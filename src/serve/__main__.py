@@ -35,7 +35,7 @@ def start(config_path, config, args):
     env = dict(os.environ, PYTHONPATH=SRC, SERVE_CONFIG=config_path)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
                             "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--access-logfile", "-", "--graceful-timeout", "5", "serve.app:create_app()"], env=env)
+                            "--graceful-timeout", "5", "serve.app:create_app()"], env=env)
     workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
     return web, workers, env
 

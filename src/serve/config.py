@@ -40,6 +40,10 @@ def parser():
     p.add_argument("--lease", type=float, default=30, help="seconds a claim holds without a heartbeat (default: 30)")
     p.add_argument("--max-tries", type=int, default=3, help="claims before a job whose worker keeps dying "
                                                             "becomes an error (default: 3)")
+    p.add_argument("--worker-token", metavar="FILE", help="a file holding the secret that remote workers "
+                   "(scripts/serve-worker --token FILE) present; without it the front takes none")
+    p.add_argument("--staff-token", metavar="FILE", help="a file holding the staff's token: opens /staff, "
+                   "GET /api/queue and /staff/results.csv")
     p.add_argument("--web-processes", type=int, default=2, help="gunicorn's worker processes (default: 2)")
     return p
 
@@ -53,12 +57,25 @@ def build(args):
             "fingerprint": checking.fingerprint(options), "total": len(checking.case_ids(options)),
             "source_globs": checking.source_globs(), "workers": args.workers, "queue_limit": args.queue_limit,
             "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
-            "max_tries": args.max_tries}
+            "max_tries": args.max_tries, "worker_token": read_token(args.worker_token),
+            "staff_token": read_token(args.staff_token)}
+
+
+def read_token(path):
+    """A token from its file (None without one); a short one is refused."""
+    if not path:
+        return None
+    with open(path, encoding="utf-8") as handle:
+        token = handle.read().strip()
+    if len(token) < 16:
+        raise ValueError("%s: a token needs at least 16 characters" % path)
+    return token
 
 
 def write(config):
     path = os.path.join(config["data"], "config.json")
-    with open(path + ".new", "w", encoding="utf-8") as handle:
+    fd = os.open(path + ".new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it holds the tokens
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=1)
     os.replace(path + ".new", path)
     return path
