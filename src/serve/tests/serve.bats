@@ -65,3 +65,8 @@ teardown() {
     start_postgresql
     SERVE_TEST_POSTGRESQL=$pg_url unit test_api.py
 }
+
+@test "serve: two fronts on one PostgreSQL, two remote workers; a worker and a front killed; no job twice at once" {
+    start_postgresql
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster.py
+}
