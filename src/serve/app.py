@@ -11,7 +11,7 @@ import time
 import flask
 
 from . import config as configuration
-from . import logs, pages, store, unpack, workerapi
+from . import logs, pages, staff, store, unpack, workerapi
 from .db import Database
 
 API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
@@ -176,4 +176,5 @@ def create_app(config_path=None):
     app.after_request(log_request)
     pages.register(app)
     workerapi.register(app)
+    staff.register(app)
     return app

@@ -53,8 +53,10 @@ def build(args):
     data = os.path.abspath(args.data)
     options = {"program": args.program, "categories": args.categories or ["official", "examples"],
                "timeout": args.timeout, "check_jobs": args.check_jobs}
+    cases = checking.case_ids(options)
+    totals = {c: sum(1 for case in cases if case.split("/")[0] == c) for c in options["categories"]}
     return {"data": data, "db": args.db or default_url(data), "options": options,
-            "fingerprint": checking.fingerprint(options), "total": len(checking.case_ids(options)),
+            "fingerprint": checking.fingerprint(options), "total": len(cases), "category_totals": totals,
             "source_globs": checking.source_globs(), "workers": args.workers, "queue_limit": args.queue_limit,
             "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
             "max_tries": args.max_tries, "worker_token": read_token(args.worker_token),

@@ -19,6 +19,9 @@ unit() {
 
 @test "serve: the database layer, the queue, leases and claims" { unit test_store.py; }
 @test "serve: uploads unpacked safely" { unit test_unpack.py; }
+@test "serve: the staff's view and the workers' API open only to their tokens; a worker of other code is refused" {
+    unit test_doors.py
+}
 @test "serve: the API case by case, every refusal, supersede, two students apart" {
     unit test_api.py
 }

@@ -7,6 +7,8 @@ killed and restarted. Every submission reaches its right verdict, both
 fronts answer the same for each, and the claims table shows that no job
 ran twice at once. Short leases (3 s) and a small category keep it fast."""
 
+import csv
+import io
 import os
 import shutil
 import signal
@@ -39,16 +41,19 @@ class Cluster:
 
     def __init__(self, folder):
         self.folder, self.db, self.workers = folder, test_database(), {}
-        self.token_file = os.path.join(folder, "worker-token")
-        with open(self.token_file, "w") as handle:
-            handle.write("worker-secret-%s\n" % os.urandom(8).hex())
+        self.token_file, self.staff_file = os.path.join(folder, "worker-token"), os.path.join(folder, "staff-token")
+        self.staff = "staff-secret-%s" % os.urandom(8).hex()
+        for path, token in ((self.token_file, "worker-secret-%s" % os.urandom(8).hex()), (self.staff_file, self.staff)):
+            with open(path, "w") as handle:
+                handle.write(token + "\n")
         self.tokens = write_roster(folder, [name for name, _ in PLAN])
         self.fronts = []
         for n in range(2):
             data = os.path.join(folder, "front%d" % n)
             os.makedirs(data)
             shutil.copy(os.path.join(folder, "roster.csv"), data)
-            self.fronts.append(Service(data, OPTIONS + ["--db", self.db, "--worker-token", self.token_file]))
+            self.fronts.append(Service(data, OPTIONS + ["--db", self.db, "--worker-token", self.token_file,
+                                                       "--staff-token", self.staff_file]))
 
     def start_worker(self, name, front):
         log = open(os.path.join(self.folder, name + ".log"), "ab")
@@ -119,6 +124,22 @@ class ClusterTest(unittest.TestCase):
                 self.assertEqual(first[key], second[key], (name, key))
         self.assertEqual(cluster.workers["r0"].poll(), -signal.SIGKILL)  # stayed dead
         self.assertNoOverlap(held)
+        self.assertStaffView(answers)
+
+    def assertStaffView(self, answers):
+        """Either front's staff view: both workers with their jobs, the
+        killed one's lost lease; the CSV's rows are the answers."""
+        status, _, queue = request(self.cluster.fronts[1].base + "/api/queue", self.cluster.staff)
+        self.assertEqual((status, queue["queued"], queue["running"]), (200, 0, []))
+        workers = {w["worker"].split(":")[1]: w for w in queue["workers"]}
+        self.assertEqual(sorted(workers), ["r0", "r1"])
+        self.assertEqual(workers["r0"]["leases_lost"], 1)
+        self.assertEqual(sum(w["jobs"] for w in workers.values()), len(PLAN))
+        text = request(self.cluster.fronts[0].base + "/staff/results.csv", self.cluster.staff)[2]
+        rows = {r["name"]: r for r in csv.DictReader(io.StringIO(text))}
+        for name, body in answers.items():
+            self.assertEqual((rows[name]["submission"], rows[name]["passed"], rows[name]["official_total"]),
+                             (body["id"], str(body["passed"]), str(body["total"])))
 
     def assertNoOverlap(self, held):
         """From the claims table: a job's claim ends before its next one
