@@ -15,10 +15,24 @@ page and the JSON API show the verdict and check-engine's report.
 State (the queue included) lives in the database: a restart on the same
 --data finishes every accepted submission."""
 
+EPILOG = """examples:
+  scripts/serve --roster class.csv                        one machine, SQLite in build/serve
+  scripts/serve --roster class.csv --db postgresql://serve@db:5432/serve \
+      --host 0.0.0.0 --workers 0 --worker-token worker.token --staff-token staff.token
+                                                          a front of several on one PostgreSQL
+  scripts/serve-worker --server http://front1:8080 --token worker.token
+                                                          a remote worker pulling from it
+
+The log (stderr) is one logfmt line per request (event=request: method,
+path, status, ms, student) and per job (event=job-start, job-end: worker,
+job, state, seconds, summary). src/serve/README.md: running it for a course."""
+
 
 def parser():
-    p = argparse.ArgumentParser(prog="scripts/serve", description=DESCRIPTION)
-    p.add_argument("--program", choices=("checkers", "draughts"), default="checkers")
+    p = argparse.ArgumentParser(prog="scripts/serve", description=DESCRIPTION, epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--program", choices=("checkers", "draughts"), default="checkers",
+                   help="the assignment whose programs are checked (default: checkers)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
     p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve"),
@@ -27,7 +41,8 @@ def parser():
                                 "(default: DATA/serve.sqlite, WAL mode)")
     p.add_argument("--roster", help="the class's roster, CSV with columns name, token (email optional); "
                                     "imported at start, tokens kept only as hashes")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local workers (default: the cores)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local workers (default: the cores; 0: a front only, "
+                                                                      "for remote workers)")
     p.add_argument("--queue-limit", type=int, default=1000,
                    help="queued jobs before a new submission gets 503 (default: 1000)")
     p.add_argument("--student-limit", type=int, default=30,
