@@ -1,10 +1,12 @@
 """client.py -- a real service for the tests and the rush: scripts/serve on 127.0.0.1
 at a free port, its own data folder and roster, in a process group of
 its own so that it can be stopped (or killed -9) whole; and a small HTTP
-client over the API (urllib, multipart bodies)."""
+client over the API (urllib, multipart bodies); and a cluster of fronts
+and remote workers on one PostgreSQL."""
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -97,6 +99,52 @@ class Service:
         found = subprocess.run(["ps", "-o", "pid,stat,args", "--no-headers", "-g", str(pgid)],
                                capture_output=True, text=True).stdout
         return "".join(line + "\n" for line in found.splitlines() if " Z" not in line[:12])
+
+class Cluster:
+    """Fronts (scripts/serve with these options) on one PostgreSQL database
+    (test_database()'s), remote workers (scripts/serve-worker) started one
+    by one, the worker and staff tokens, and their stopping."""
+
+    def __init__(self, folder, names, options, fronts=2):
+        self.folder, self.db, self.workers = folder, test_database(), {}
+        self.token_file, self.staff_file = os.path.join(folder, "worker-token"), os.path.join(folder, "staff-token")
+        self.staff = "staff-secret-%s" % os.urandom(8).hex()
+        for path, token in ((self.token_file, "worker-secret-%s" % os.urandom(8).hex()), (self.staff_file, self.staff)):
+            with open(path, "w") as handle:
+                handle.write(token + "\n")
+        self.tokens = write_roster(folder, names)
+        self.fronts = []
+        for n in range(fronts):
+            data = os.path.join(folder, "front%d" % n)
+            os.makedirs(data)
+            shutil.copy(os.path.join(folder, "roster.csv"), data)
+            self.fronts.append(Service(data, list(options) + ["--db", self.db, "--worker-token", self.token_file,
+                                                       "--staff-token", self.staff_file]))
+
+    def start_worker(self, name, front):
+        log = open(os.path.join(self.folder, name + ".log"), "ab")
+        self.workers[name] = subprocess.Popen(
+            [os.path.join(ROOT, "scripts/serve-worker"), "--server", front.base, "--token", self.token_file,
+             "--data", os.path.join(self.folder, name), "--name", name],
+            stdout=log, stderr=log, start_new_session=True, cwd=ROOT)
+        log.close()
+
+    def kill_worker(self, name):
+        os.killpg(self.workers[name].pid, signal.SIGKILL)
+        self.workers[name].wait(20)
+
+    def stop(self):
+        for process in self.workers.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(20)
+        for front in self.fronts:
+            front.stop()
+
+    def query(self, sql):
+        import psycopg
+        with psycopg.connect(self.db) as conn:
+            return conn.execute(sql).fetchall()
 
 
 def multipart(files):

@@ -10,15 +10,13 @@ ran twice at once. Short leases (3 s) and a small category keep it fast."""
 import csv
 import io
 import os
-import shutil
 import signal
-import subprocess
 import tempfile
 import time
 import unittest
 
 from serve import programs
-from serve.client import ROOT, Service, request, submit, test_database, wait_final, write_roster
+from serve.client import Cluster, request, submit, wait_final
 
 PLAN = [("s0", "hanging"), ("s1", "correct"), ("s2", "wrong"), ("s3", "broken"), ("s4", "hanging"),
         ("s5", "correct"), ("s6", "wrong"), ("s7", "broken")]
@@ -36,57 +34,12 @@ def expected(kind, body):
     return body["compiled"] and body["passed"] < body["total"]  # wrong, hanging: cases fail
 
 
-class Cluster:
-    """Two fronts on one database, remote workers, and their stopping."""
-
-    def __init__(self, folder):
-        self.folder, self.db, self.workers = folder, test_database(), {}
-        self.token_file, self.staff_file = os.path.join(folder, "worker-token"), os.path.join(folder, "staff-token")
-        self.staff = "staff-secret-%s" % os.urandom(8).hex()
-        for path, token in ((self.token_file, "worker-secret-%s" % os.urandom(8).hex()), (self.staff_file, self.staff)):
-            with open(path, "w") as handle:
-                handle.write(token + "\n")
-        self.tokens = write_roster(folder, [name for name, _ in PLAN])
-        self.fronts = []
-        for n in range(2):
-            data = os.path.join(folder, "front%d" % n)
-            os.makedirs(data)
-            shutil.copy(os.path.join(folder, "roster.csv"), data)
-            self.fronts.append(Service(data, OPTIONS + ["--db", self.db, "--worker-token", self.token_file,
-                                                       "--staff-token", self.staff_file]))
-
-    def start_worker(self, name, front):
-        log = open(os.path.join(self.folder, name + ".log"), "ab")
-        self.workers[name] = subprocess.Popen(
-            [os.path.join(ROOT, "scripts/serve-worker"), "--server", front.base, "--token", self.token_file,
-             "--data", os.path.join(self.folder, name), "--name", name],
-            stdout=log, stderr=log, start_new_session=True, cwd=ROOT)
-        log.close()
-
-    def kill_worker(self, name):
-        os.killpg(self.workers[name].pid, signal.SIGKILL)
-        self.workers[name].wait(20)
-
-    def stop(self):
-        for process in self.workers.values():
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(20)
-        for front in self.fronts:
-            front.stop()
-
-    def query(self, sql):
-        import psycopg
-        with psycopg.connect(self.db) as conn:
-            return conn.execute(sql).fetchall()
-
-
 @unittest.skipUnless(os.environ.get("SERVE_TEST_POSTGRESQL"), "needs SERVE_TEST_POSTGRESQL (serve.bats starts one)")
 class ClusterTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.addCleanup(self.tmp.cleanup)
-        self.cluster = Cluster(self.tmp.name)
+        self.cluster = Cluster(self.tmp.name, [name for name, _ in PLAN], OPTIONS)
         self.addCleanup(self.cluster.stop)
         for front in self.cluster.fronts:
             front.start()
