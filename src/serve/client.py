@@ -18,6 +18,14 @@ import uuid
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+# What scripts/serve and scripts/serve-worker run (src/ runs no door of scripts/)
+PYTHON = ["/usr/bin/python3", "-B", "-m"]
+
+
+def python_env():
+    return dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -62,9 +70,9 @@ class Service:
     def start(self, timeout=60):
         with open(os.path.join(self.data, "serve.log"), "ab") as log:
             self.process = subprocess.Popen(
-                [os.path.join(ROOT, "scripts/serve"), "--data", self.data, "--port", str(self.port),
+                PYTHON + ["serve", "--data", self.data, "--port", str(self.port),
                  "--roster", os.path.join(self.data, "roster.csv")] + self.options,
-                stdout=log, stderr=log, start_new_session=True, cwd=ROOT)
+                stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.process.poll() is not None:
@@ -124,9 +132,9 @@ class Cluster:
     def start_worker(self, name, front):
         log = open(os.path.join(self.folder, name + ".log"), "ab")
         self.workers[name] = subprocess.Popen(
-            [os.path.join(ROOT, "scripts/serve-worker"), "--server", front.base, "--token", self.token_file,
-             "--data", os.path.join(self.folder, name), "--name", name],
-            stdout=log, stderr=log, start_new_session=True, cwd=ROOT)
+            PYTHON + ["serve.remote", "--server", front.base, "--token", self.token_file,
+                      "--data", os.path.join(self.folder, name), "--name", name],
+            stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
         log.close()
 
     def kill_worker(self, name):
