@@ -19,9 +19,9 @@ def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
     os.makedirs(args.data, exist_ok=True)
     config = configuration.build(args)
-    configuration.secret(config)
     db = Database(config["db"])
     db.create_schema()
+    configuration.secret(config)
     if args.roster:
         print("serve: %d students from %s" % (store.import_roster(db, args.roster), args.roster), file=sys.stderr)
     students = db.one("SELECT COUNT(*) FROM students WHERE active = 1")[0]
@@ -35,7 +35,7 @@ def start(config_path, config, args):
     env = dict(os.environ, PYTHONPATH=SRC, SERVE_CONFIG=config_path)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
                             "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--access-logfile", "-", "--graceful-timeout", "5", "serve.app:create_app()"], env=env)
+                            "--graceful-timeout", "5", "serve.app:create_app()"], env=env)
     workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
     return web, workers, env
 

@@ -11,7 +11,7 @@ import time
 import flask
 
 from . import config as configuration
-from . import pages, store, unpack
+from . import logs, pages, staff, store, unpack, workerapi
 from .db import Database
 
 API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
@@ -73,7 +73,8 @@ def caller():
     """The student of the request: Bearer token, or the page's session."""
     header = flask.request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
-        return store.student_of(db(), header[len("Bearer "):])
+        flask.g.student = store.student_of(db(), header[len("Bearer "):])
+        return flask.g.student
     name = flask.session.get("student")
     if name and db().one("SELECT 1 FROM students WHERE name = ? AND active = 1", (name,)):
         return name
@@ -146,11 +147,24 @@ def healthz():
     return flask.jsonify({"ok": True, "queued": queued})
 
 
+def log_event(event, **fields):
+    logs.log("front", event, **fields)
+
+
+def log_request(response):
+    """One line per request: method, path, status, milliseconds, the student."""
+    started = getattr(flask.g, "started", None)
+    log_event("request", method=flask.request.method, path=flask.request.path, status=response.status_code,
+              ms=round((time.time() - started) * 1000, 1) if started else None,
+              student=getattr(flask.g, "student", None), remote=flask.request.remote_addr)
+    return response
+
+
 def create_app(config_path=None):
     settings = configuration.load(config_path or os.environ["SERVE_CONFIG"])
     app = flask.Flask(__name__)
     app.config.update(SERVE=settings, SECRET_KEY=configuration.secret(settings),
-                      MAX_CONTENT_LENGTH=settings["upload_limit"] + 65536,
+                      MAX_CONTENT_LENGTH=max(settings["upload_limit"] + 65536, 8 << 20),
                       SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
     app.add_url_rule("/api/submissions", "api_submit", api_submit, methods=["POST"])
     app.add_url_rule("/api/submissions", "api_history", api_history, methods=["GET"])
@@ -158,5 +172,9 @@ def create_app(config_path=None):
     app.add_url_rule("/healthz", "healthz", healthz)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
     app.teardown_request(drop_connection)
+    app.before_request(lambda: setattr(flask.g, "started", time.time()))
+    app.after_request(log_request)
     pages.register(app)
+    workerapi.register(app)
+    staff.register(app)
     return app

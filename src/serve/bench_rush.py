@@ -8,14 +8,20 @@ it), each student polling their latest submission meanwhile. Then waits
 (up to 5 minutes) for every last submission's result, checks each verdict
 against scripts/check-engine run directly on the same kind of program,
 and prints the figures as JSON. --quick: 30 students, 1 minute.
+--db postgresql plays the same rush against two fronts on one PostgreSQL
+(a server of its own, by tests/with-postgresql) with two remote workers,
+each pulling from one front, and the students split between the fronts;
+--db both plays it on SQLite and then on PostgreSQL and reports them side
+by side.
 
-usage: PYTHONPATH=src /usr/bin/python3 src/serve/bench_rush.py [--quick] [options]
+usage: PYTHONPATH=src /usr/bin/python3 src/serve/bench_rush.py [--quick] [--db sqlite|postgresql|both] [options]
 """
 
 import argparse
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import threading
@@ -24,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from serve import checking, programs  # noqa: E402
-from serve.client import Service, request, submit, write_roster  # noqa: E402
+from serve.client import Cluster, Service, request, write_roster  # noqa: E402
 
 MIX = {"correct": 0.4, "wrong": 0.3, "broken": 0.2, "hanging": 0.1}
 AFTER_RUSH = 300.0
@@ -40,6 +46,8 @@ def options():
     p.add_argument("--timeout", type=float, default=2, help="check-engine's --timeout per case (default: 2)")
     p.add_argument("--poll", type=float, default=10, help="seconds between a student's polls (default: 10)")
     p.add_argument("--seed", type=int, default=30)
+    p.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="sqlite",
+                   help="the embedded SQLite (default), two fronts and two remote workers on PostgreSQL, or both")
     args = p.parse_args()
     if args.quick:
         args.students, args.minutes = 30, 1
@@ -49,8 +57,9 @@ def options():
 class Rush:
     """The students' plan, what they were answered, and the timings."""
 
-    def __init__(self, args, service, tokens):
-        self.args, self.service, self.tokens = args, service, tokens
+    def __init__(self, args, fronts, tokens):
+        self.args, self.tokens = args, tokens
+        self.front = {name: fronts[n % len(fronts)] for n, name in enumerate(sorted(tokens))}
         self.lock = threading.Lock()
         self.times = {"POST": [], "GET": []}
         self.statuses, self.accepted, self.latest = {}, {}, {}
@@ -70,7 +79,7 @@ class Rush:
     def one_submission(self, name, n, kind):
         files = sorted(programs.sources(kind, "%s attempt %d" % (name, n)).items())
         while True:
-            status, headers, body = self.timed("POST", self.service.base + "/api/submissions",
+            status, headers, body = self.timed("POST", self.front[name].base + "/api/submissions",
                                                self.tokens[name], files)
             if status == 202:
                 with self.lock:
@@ -85,7 +94,7 @@ class Rush:
         while not stop.wait(self.args.poll):
             sid = self.latest.get(name)
             if sid:
-                self.timed("GET", "%s/api/submissions/%s" % (self.service.base, sid), self.tokens[name])
+                self.timed("GET", "%s/api/submissions/%s" % (self.front[name].base, sid), self.tokens[name])
 
     def play(self):
         stop, start = threading.Event(), time.monotonic()
@@ -111,7 +120,7 @@ def final_states(rush, ended):
         for sid, (name, _) in list(rush.accepted.items()):
             if sid in found:
                 continue
-            status, _, body = request("%s/api/submissions/%s" % (rush.service.base, sid), rush.tokens[name])
+            status, _, body = request("%s/api/submissions/%s" % (rush.front[name].base, sid), rush.tokens[name])
             if status == 200 and body["state"] in ("done", "error", "superseded"):
                 found[sid] = body
                 if rush.latest[name] == sid:
@@ -168,25 +177,47 @@ def figures(args, rush, found, last_done, references):
     }
 
 
+def rush_on(args, folder, references, db):
+    """One rush on SQLite (one service, its local workers) or PostgreSQL
+    (two fronts without workers, two remote workers); its figures."""
+    data = os.path.join(folder, db)
+    os.makedirs(data)
+    names = ["student%03d" % n for n in range(args.students)]
+    options = ["--timeout", str(args.timeout), "--student-limit", str(args.submissions * 10), "--queue-limit", "5000"]
+    if db == "sqlite":
+        tokens = write_roster(data, names)
+        fronts = [Service(data, options + ["--workers", str(args.workers)])]
+        stop = fronts[0].stop
+    else:
+        cluster = Cluster(data, names, options + ["--workers", "0"])
+        tokens, fronts, stop = cluster.tokens, cluster.fronts, cluster.stop
+    try:
+        for front in fronts:
+            front.start()
+        if db == "postgresql":
+            for n, front in enumerate(fronts):
+                cluster.start_worker("r%d" % n, front)
+        rush = Rush(args, fronts, tokens)
+        ended = rush.play()
+        found, last_done = final_states(rush, ended)
+    finally:
+        stop()
+    result = figures(args, rush, found, last_done, references)
+    result["db"] = db if db == "sqlite" else "postgresql, 2 fronts, 2 remote workers"
+    return result
+
+
 def main():
     args = options()
+    if args.db != "sqlite" and not os.environ.get("SERVE_TEST_POSTGRESQL"):
+        here = os.path.dirname(os.path.abspath(__file__))
+        return subprocess.call([os.path.join(here, "tests", "with-postgresql"), sys.executable] + sys.argv)
+    modes = ("sqlite", "postgresql") if args.db == "both" else (args.db,)
     with tempfile.TemporaryDirectory(prefix="bench-rush.") as folder:
         references = reference_verdicts(args, folder)
-        data = os.path.join(folder, "serve")
-        os.makedirs(data)
-        tokens = write_roster(data, ["student%03d" % n for n in range(args.students)])
-        service = Service(data, ["--workers", str(args.workers), "--timeout", str(args.timeout),
-                                 "--student-limit", str(args.submissions * 10), "--queue-limit", "5000"])
-        service.start()
-        try:
-            rush = Rush(args, service, tokens)
-            ended = rush.play()
-            found, last_done = final_states(rush, ended)
-        finally:
-            service.stop()
-        result = figures(args, rush, found, last_done, references)
-    print(json.dumps(result, indent=1))
-    return 0 if all(result["targets"].values()) else 1
+        results = {db: rush_on(args, folder, references, db) for db in modes}
+    print(json.dumps(results[modes[0]] if len(modes) == 1 else results, indent=1))
+    return 0 if all(all(r["targets"].values()) for r in results.values()) else 1
 
 
 if __name__ == "__main__":

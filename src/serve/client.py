@@ -1,10 +1,12 @@
 """client.py -- a real service for the tests and the rush: scripts/serve on 127.0.0.1
 at a free port, its own data folder and roster, in a process group of
 its own so that it can be stopped (or killed -9) whole; and a small HTTP
-client over the API (urllib, multipart bodies)."""
+client over the API (urllib, multipart bodies); and a cluster of fronts
+and remote workers on one PostgreSQL."""
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -14,6 +16,14 @@ import urllib.request
 import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+# What scripts/serve and scripts/serve-worker run (src/ runs no door of scripts/)
+PYTHON = ["/usr/bin/python3", "-B", "-m"]
+
+
+def python_env():
+    return dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
 
 
 def free_port():
@@ -30,20 +40,39 @@ def write_roster(folder, names):
     return tokens
 
 
+def test_database():
+    """The database URL a test's service uses: None (the default SQLite file
+    in its data folder), or, when SERVE_TEST_POSTGRESQL names a PostgreSQL
+    server's database, a new empty database on that server: the same tests
+    on both engines."""
+    server = os.environ.get("SERVE_TEST_POSTGRESQL")
+    if not server:
+        return None
+    import psycopg
+    name = "serve_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE " + name)
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
 class Service:
-    """scripts/serve with these options; start() waits for /healthz."""
+    """scripts/serve with these options (--db: test_database()'s unless
+    given); start() waits for /healthz."""
 
     def __init__(self, data, options=(), port=None):
         self.data, self.options, self.port = data, list(options), port or free_port()
+        self.db = None if "--db" in self.options else test_database()
+        if self.db:
+            self.options += ["--db", self.db]
         self.base = "http://127.0.0.1:%d" % self.port
         self.process = None
 
     def start(self, timeout=60):
         with open(os.path.join(self.data, "serve.log"), "ab") as log:
             self.process = subprocess.Popen(
-                [os.path.join(ROOT, "scripts/serve"), "--data", self.data, "--port", str(self.port),
+                PYTHON + ["serve", "--data", self.data, "--port", str(self.port),
                  "--roster", os.path.join(self.data, "roster.csv")] + self.options,
-                stdout=log, stderr=log, start_new_session=True, cwd=ROOT)
+                stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.process.poll() is not None:
@@ -78,6 +107,52 @@ class Service:
         found = subprocess.run(["ps", "-o", "pid,stat,args", "--no-headers", "-g", str(pgid)],
                                capture_output=True, text=True).stdout
         return "".join(line + "\n" for line in found.splitlines() if " Z" not in line[:12])
+
+class Cluster:
+    """Fronts (scripts/serve with these options) on one PostgreSQL database
+    (test_database()'s), remote workers (scripts/serve-worker) started one
+    by one, the worker and staff tokens, and their stopping."""
+
+    def __init__(self, folder, names, options, fronts=2):
+        self.folder, self.db, self.workers = folder, test_database(), {}
+        self.token_file, self.staff_file = os.path.join(folder, "worker-token"), os.path.join(folder, "staff-token")
+        self.staff = "staff-secret-%s" % os.urandom(8).hex()
+        for path, token in ((self.token_file, "worker-secret-%s" % os.urandom(8).hex()), (self.staff_file, self.staff)):
+            with open(path, "w") as handle:
+                handle.write(token + "\n")
+        self.tokens = write_roster(folder, names)
+        self.fronts = []
+        for n in range(fronts):
+            data = os.path.join(folder, "front%d" % n)
+            os.makedirs(data)
+            shutil.copy(os.path.join(folder, "roster.csv"), data)
+            self.fronts.append(Service(data, list(options) + ["--db", self.db, "--worker-token", self.token_file,
+                                                       "--staff-token", self.staff_file]))
+
+    def start_worker(self, name, front):
+        log = open(os.path.join(self.folder, name + ".log"), "ab")
+        self.workers[name] = subprocess.Popen(
+            PYTHON + ["serve.remote", "--server", front.base, "--token", self.token_file,
+                      "--data", os.path.join(self.folder, name), "--name", name],
+            stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
+        log.close()
+
+    def kill_worker(self, name):
+        os.killpg(self.workers[name].pid, signal.SIGKILL)
+        self.workers[name].wait(20)
+
+    def stop(self):
+        for process in self.workers.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(20)
+        for front in self.fronts:
+            front.stop()
+
+    def query(self, sql):
+        import psycopg
+        with psycopg.connect(self.db) as conn:
+            return conn.execute(sql).fetchall()
 
 
 def multipart(files):

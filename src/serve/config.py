@@ -6,7 +6,7 @@ import json
 import os
 
 from . import checking
-from .db import default_url
+from .db import Database, default_url
 
 DESCRIPTION = """The pre-submission service: students upload their sources (or one .zip
 or .tar.gz) with their token, N local workers build and check them with
@@ -15,10 +15,24 @@ page and the JSON API show the verdict and check-engine's report.
 State (the queue included) lives in the database: a restart on the same
 --data finishes every accepted submission."""
 
+EPILOG = """examples:
+  scripts/serve --roster class.csv                        one machine, SQLite in build/serve
+  scripts/serve --roster class.csv --db postgresql://serve@db:5432/serve \
+      --host 0.0.0.0 --workers 0 --worker-token worker.token --staff-token staff.token
+                                                          a front of several on one PostgreSQL
+  scripts/serve-worker --server http://front1:8080 --token worker.token
+                                                          a remote worker pulling from it
+
+The log (stderr) is one logfmt line per request (event=request: method,
+path, status, ms, student) and per job (event=job-start, job-end: worker,
+job, state, seconds, summary). src/serve/README.md: running it for a course."""
+
 
 def parser():
-    p = argparse.ArgumentParser(prog="scripts/serve", description=DESCRIPTION)
-    p.add_argument("--program", choices=("checkers", "draughts"), default="checkers")
+    p = argparse.ArgumentParser(prog="scripts/serve", description=DESCRIPTION, epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--program", choices=("checkers", "draughts"), default="checkers",
+                   help="the assignment whose programs are checked (default: checkers)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
     p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve"),
@@ -27,7 +41,8 @@ def parser():
                                 "(default: DATA/serve.sqlite, WAL mode)")
     p.add_argument("--roster", help="the class's roster, CSV with columns name, token (email optional); "
                                     "imported at start, tokens kept only as hashes")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local workers (default: the cores)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local workers (default: the cores; 0: a front only, "
+                                                                      "for remote workers)")
     p.add_argument("--queue-limit", type=int, default=1000,
                    help="queued jobs before a new submission gets 503 (default: 1000)")
     p.add_argument("--student-limit", type=int, default=30,
@@ -40,6 +55,10 @@ def parser():
     p.add_argument("--lease", type=float, default=30, help="seconds a claim holds without a heartbeat (default: 30)")
     p.add_argument("--max-tries", type=int, default=3, help="claims before a job whose worker keeps dying "
                                                             "becomes an error (default: 3)")
+    p.add_argument("--worker-token", metavar="FILE", help="a file holding the secret that remote workers "
+                   "(scripts/serve-worker --token FILE) present; without it the front takes none")
+    p.add_argument("--staff-token", metavar="FILE", help="a file holding the staff's token: opens /staff, "
+                   "GET /api/queue and /staff/results.csv")
     p.add_argument("--web-processes", type=int, default=2, help="gunicorn's worker processes (default: 2)")
     return p
 
@@ -49,16 +68,31 @@ def build(args):
     data = os.path.abspath(args.data)
     options = {"program": args.program, "categories": args.categories or ["official", "examples"],
                "timeout": args.timeout, "check_jobs": args.check_jobs}
+    cases = checking.case_ids(options)
+    totals = {c: sum(1 for case in cases if case.split("/")[0] == c) for c in options["categories"]}
     return {"data": data, "db": args.db or default_url(data), "options": options,
-            "fingerprint": checking.fingerprint(options), "total": len(checking.case_ids(options)),
+            "fingerprint": checking.fingerprint(options), "total": len(cases), "category_totals": totals,
             "source_globs": checking.source_globs(), "workers": args.workers, "queue_limit": args.queue_limit,
             "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
-            "max_tries": args.max_tries, "secret_file": os.path.join(data, "secret")}
+            "max_tries": args.max_tries, "worker_token": read_token(args.worker_token),
+            "staff_token": read_token(args.staff_token)}
+
+
+def read_token(path):
+    """A token from its file (None without one); a short one is refused."""
+    if not path:
+        return None
+    with open(path, encoding="utf-8") as handle:
+        token = handle.read().strip()
+    if len(token) < 16:
+        raise ValueError("%s: a token needs at least 16 characters" % path)
+    return token
 
 
 def write(config):
     path = os.path.join(config["data"], "config.json")
-    with open(path + ".new", "w", encoding="utf-8") as handle:
+    fd = os.open(path + ".new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it holds the tokens
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=1)
     os.replace(path + ".new", path)
     return path
@@ -70,11 +104,10 @@ def load(path):
 
 
 def secret(config):
-    """The key that signs the page's session cookies: made once, kept in DATA."""
-    path = config["secret_file"]
-    if not os.path.exists(path):
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(os.urandom(32).hex())
-    with open(path, encoding="utf-8") as handle:
-        return handle.read().strip()
+    """The key that signs the page's session cookies: made once, kept in the
+    database, so that every front sharing it accepts every front's cookie."""
+    db = Database(config["db"])
+    try:
+        return db.setting("session_key", lambda: os.urandom(32).hex())
+    finally:
+        db.close()

@@ -31,7 +31,19 @@ SCHEMA = (
         reason TEXT NOT NULL DEFAULT '')""",
     """CREATE INDEX IF NOT EXISTS jobs_state ON jobs (state, created)""",
     """CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+    # version 2: every claim of a job, for the staff's view (workers'
+    # heartbeats and throughput) and to show from data that no job ran twice
+    # at once (a claim ends before the job's next claim starts)
+    """CREATE TABLE IF NOT EXISTS claims (
+        job TEXT NOT NULL REFERENCES jobs(id), try INTEGER NOT NULL, worker TEXT NOT NULL,
+        claimed {real} NOT NULL, heartbeat {real} NOT NULL, ended {real}, outcome TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (job, try))""",
+    """CREATE INDEX IF NOT EXISTS claims_worker ON claims (worker, heartbeat)""",
 )
+SCHEMA_VERSION = "2"
+# The advisory lock's key that serialises schema creation (PostgreSQL's
+# CREATE TABLE IF NOT EXISTS is not safe when two fronts start at once).
+SCHEMA_LOCK = 310031
 
 TYPES = {"sqlite": {"blob": "BLOB", "real": "REAL"},
          "postgresql": {"blob": "BYTEA", "real": "DOUBLE PRECISION"}}
@@ -55,9 +67,23 @@ class Database:
             self.conn.execute("PRAGMA foreign_keys=ON")
 
     def create_schema(self):
+        """Creates or upgrades the schema (idempotent); on PostgreSQL under
+        an advisory lock, so fronts starting together take turns."""
         with self.transaction():
+            if self.dialect == "postgresql":
+                self.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
             for statement in SCHEMA:
                 self.execute(statement.format(**TYPES[self.dialect]))
+            self.execute("INSERT INTO settings (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) "
+                         "DO UPDATE SET value = excluded.value", (SCHEMA_VERSION,))
+
+    def setting(self, name, make):
+        """A shared setting (e.g. the session key every front signs with):
+        make() is stored by the first process that asks."""
+        with self.transaction():
+            self.execute("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                         (name, make()))
+            return self.one("SELECT value FROM settings WHERE name = ?", (name,))[0]
 
     def _sql(self, sql):
         return sql.replace("?", "%s") if self.dialect == "postgresql" else sql

@@ -19,10 +19,12 @@ def requeue_expired(db, now=None, max_tries=MAX_TRIES):
     if not db.one("SELECT COUNT(*) FROM jobs WHERE state = ? AND lease_until < ?", (RUNNING, now))[0]:
         return 0, 0
     with db.transaction():
-        expired = db.all("SELECT id, tries FROM jobs WHERE state = ? AND lease_until < ?" + db.lock_rows(),
-                         (RUNNING, now))
-        failed = [sid for sid, tries in expired if tries >= max_tries]
-        for sid, tries in expired:
+        expired = db.all("SELECT id, tries, lease_until FROM jobs WHERE state = ? AND lease_until < ?"
+                         + db.lock_rows(), (RUNNING, now))
+        failed = [sid for sid, tries, _ in expired if tries >= max_tries]
+        for sid, tries, until in expired:
+            db.execute("UPDATE claims SET ended = ?, outcome = 'lease expired' WHERE job = ? AND ended IS NULL",
+                       (until, sid))
             if tries >= max_tries:
                 reason = ("the checking stopped %d times without a result (its worker died or "
                           "was stopped); not tried again" % tries)
@@ -55,6 +57,8 @@ def claim(db, worker, lease):
         if taken != 1:
             return None
         db.execute("UPDATE submissions SET state = ? WHERE id = ?", (RUNNING, row[0]))
+        db.execute("INSERT INTO claims (job, try, worker, claimed, heartbeat) SELECT id, tries, ?, ?, ? "
+                   "FROM jobs WHERE id = ?", (worker, now, now, row[0]))
         files = db.one("SELECT files FROM submissions WHERE id = ?", (row[0],))[0]
     return row[0], bytes(files)
 
@@ -64,8 +68,12 @@ def heartbeat(db, sid, worker, lease):
     (its lease ran out and it was requeued): the worker then drops it."""
     now = time.time()
     with db.transaction():
-        return db.execute("UPDATE jobs SET lease_until = ?, heartbeat = ? WHERE id = ? AND worker = ? "
+        held = db.execute("UPDATE jobs SET lease_until = ?, heartbeat = ? WHERE id = ? AND worker = ? "
                           "AND state = ?", (now + lease, now, sid, worker, RUNNING)).rowcount == 1
+        if held:
+            db.execute("UPDATE claims SET heartbeat = ? WHERE job = ? AND worker = ? AND ended IS NULL",
+                       (now, sid, worker))
+    return held
 
 
 def finish(db, sid, worker, result):
@@ -82,4 +90,6 @@ def finish(db, sid, worker, result):
                        (state, result.get("compiled"), result.get("passed"), result.get("failed"),
                         result.get("total"), result.get("summary", ""), result.get("report", ""),
                         result.get("seconds"), now, sid))
+            db.execute("UPDATE claims SET ended = ?, heartbeat = ?, outcome = ? WHERE job = ? AND worker = ? "
+                       "AND ended IS NULL", (now, now, state, sid, worker))
     return held

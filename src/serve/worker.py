@@ -14,37 +14,66 @@ import sys
 import threading
 import time
 
-from . import checking, leases, unpack
+from . import checking, leases, logs, unpack
 from .db import Database
 
 IDLE_SECONDS = 0.5
 
 
+class LocalQueue:
+    """The queue in the database (scripts/serve's own workers): a claim
+    requeues expired leases first. The remote worker's RemoteQueue
+    (remote.py) has the same three methods over HTTP."""
+
+    def __init__(self, config):
+        self.config, self.local = config, threading.local()
+
+    def db(self):
+        """A connection of the calling thread (the lease's thread has its own)."""
+        if getattr(self.local, "db", None) is None:
+            self.local.db = Database(self.config["db"])
+        return self.local.db
+
+    def claim(self, worker):
+        requeued, failed = leases.requeue_expired(self.db(), max_tries=self.config["max_tries"])
+        if requeued or failed:
+            log("requeue", worker=worker, requeued=requeued, failed=failed)
+        return leases.claim(self.db(), worker, self.config["lease"])
+
+    def heartbeat(self, sid, worker):
+        return leases.heartbeat(self.db(), sid, worker, self.config["lease"])
+
+    def finish(self, sid, worker, result):
+        return leases.finish(self.db(), sid, worker, result)
+
+
 class Lease(threading.Thread):
     """Renews a job's lease every third of it; `lost` once it was taken."""
 
-    def __init__(self, config, sid, worker):
+    def __init__(self, queue, config, sid, worker):
         super().__init__(daemon=True)
-        self.config, self.sid, self.worker = config, sid, worker
+        self.queue, self.config, self.sid, self.worker = queue, config, sid, worker
         self.lost, self.done = False, threading.Event()
 
     def run(self):
-        db = Database(self.config["db"])
-        try:
-            while not self.done.wait(self.config["lease"] / 3):
-                if not leases.heartbeat(db, self.sid, self.worker, self.config["lease"]):
-                    self.lost = True
-                    return
-        finally:
-            db.close()
+        while not self.done.wait(self.config["lease"] / 3):
+            try:
+                held = self.queue.heartbeat(self.sid, self.worker)
+            except OSError as error:  # the front or the database is away: try again
+                log("heartbeat-failed", worker=self.worker, job=self.sid, error=str(error))
+                continue
+            if not held:
+                self.lost = True
+                return
 
 
-def run_job(db, config, worker, sid, blob):
-    """Checks one claimed job and stores its result."""
+def run_job(queue, config, worker, sid, blob):
+    """Checks one claimed job and reports its result."""
     work = os.path.join(config["data"], "work", "%s.%d" % (sid, os.getpid()))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "sources"))
-    lease = Lease(config, sid, worker)
+    log("job-start", worker=worker, job=sid)
+    lease = Lease(queue, config, sid, worker)
     lease.start()
     try:
         unpack.write_folder(blob, os.path.join(work, "sources"))
@@ -56,32 +85,32 @@ def run_job(db, config, worker, sid, blob):
         lease.done.set()
         lease.join()
         shutil.rmtree(work, ignore_errors=True)
-    if result is not None and not lease.lost:
-        leases.finish(db, sid, worker, result)
-    log(config, "%s %s %s %s" % (worker, sid, result.get("state") if result else "dropped",
-                                 result.get("summary", "") if result else "lease lost"))
+    stored = result is not None and not lease.lost and queue.finish(sid, worker, result)
+    log("job-end", worker=worker, job=sid, state=result.get("state") if result else "dropped", stored=stored,
+        seconds=result.get("seconds") if result else None,
+        summary=result.get("summary", "") if result else "lease lost")
 
 
-def log(config, line):
-    print("%s serve-worker %s" % (time.strftime("%Y-%m-%dT%H:%M:%S"), line), file=sys.stderr, flush=True)
+def log(event, **fields):
+    logs.log("worker", event, **fields)
+
+
+def serve(queue, config, worker):
+    """Claims and checks jobs until stopped."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    os.nice(config.get("worker_nice", 10))  # the front answers first; checking can wait
+    while True:
+        job = queue.claim(worker)
+        if job is None:
+            time.sleep(IDLE_SECONDS)
+            continue
+        run_job(queue, config, worker, *job)
 
 
 def main(config_path, name):
     with open(config_path, encoding="utf-8") as handle:
         config = json.load(handle)
-    worker = "%s:%s:%d" % (socket.gethostname(), name, os.getpid())
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    os.nice(config.get("worker_nice", 10))  # the front answers first; checking can wait
-    db = Database(config["db"])
-    while True:
-        requeued, failed = leases.requeue_expired(db, max_tries=config["max_tries"])
-        if requeued or failed:
-            log(config, "%s requeued %d expired, %d to error" % (worker, requeued, failed))
-        job = leases.claim(db, worker, config["lease"])
-        if job is None:
-            time.sleep(IDLE_SECONDS)
-            continue
-        run_job(db, config, worker, *job)
+    serve(LocalQueue(config), config, "%s:%s:%d" % (socket.gethostname(), name, os.getpid()))
 
 
 if __name__ == "__main__":

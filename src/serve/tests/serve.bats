@@ -19,6 +19,9 @@ unit() {
 
 @test "serve: the database layer, the queue, leases and claims" { unit test_store.py; }
 @test "serve: uploads unpacked safely" { unit test_unpack.py; }
+@test "serve: the staff's view and the workers' API open only to their tokens; a worker of other code is refused" {
+    unit test_doors.py
+}
 @test "serve: the API case by case, every refusal, supersede, two students apart" {
     unit test_api.py
 }
@@ -28,35 +31,22 @@ unit() {
     unit test_browser.py
 }
 
-# start_postgresql: a PostgreSQL server of the test's own, on a free port of
-# 127.0.0.1, as an ordinary user (postgres when run as root); its URL in
-# pg_url, stopped by teardown.
-start_postgresql() {
-    local bin port
-    bin=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin 2>/dev/null | sort -V | tail -n 1)
-    [[ -x $bin/initdb ]] || { echo "needs postgresql (apt-get install postgresql python3-psycopg)" >&2; return 1; }
-    pg_user=$(id -un)
-    ((EUID != 0)) || pg_user=postgres
-    pg_dir=$(mktemp -d /tmp/serve-pg.XXXXXX)
-    chmod 777 "$pg_dir"
-    port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    as_pg "$bin/initdb" -D "$pg_dir/db" -A trust -U serve >/dev/null
-    pg_ctl=$bin/pg_ctl
-    as_pg "$pg_ctl" -D "$pg_dir/db" -o "-p $port -k $pg_dir -c listen_addresses=127.0.0.1" \
-        -l "$pg_dir/log" -w start >/dev/null
-    pg_url=postgresql://serve@127.0.0.1:$port/postgres
-}
-
-as_pg() {
-    if [[ $pg_user == "$(id -un)" ]]; then "$@"; else (cd /tmp && runuser -u "$pg_user" -- "$@"); fi
-}
-
-teardown() {
-    if [[ -n ${pg_ctl:-} ]]; then as_pg "$pg_ctl" -D "$pg_dir/db" -m immediate stop >/dev/null || true; fi
-    if [[ -n ${pg_dir:-} ]]; then rm -rf "$pg_dir"; fi
-}
+# start_postgresql (a PostgreSQL of the test's own; teardown stops it)
+# shellcheck source=src/serve/tests/postgresql.bash
+source "$BATS_TEST_DIRNAME/postgresql.bash"
+teardown() { stop_postgresql; }
 
 @test "serve: the database layer's tests on PostgreSQL too (the same schema and SQL)" {
     start_postgresql
     SERVE_TEST_POSTGRESQL=$pg_url unit test_store.py
+}
+
+@test "serve: the API's tests against PostgreSQL (the same tests, a fresh database each)" {
+    start_postgresql
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_api.py
+}
+
+@test "serve: two fronts on one PostgreSQL, two remote workers; a worker and a front killed; no job twice at once" {
+    start_postgresql
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster.py
 }

@@ -47,6 +47,12 @@ def claimer(url, worker, out):
     out.put(got)
 
 
+def create_schema(url):
+    db = Database(url)
+    db.create_schema()
+    db.close()
+
+
 class StoreTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -60,6 +66,20 @@ class StoreTest(unittest.TestCase):
         self.db.create_schema()
         if self.db.dialect == "sqlite":
             self.assertEqual(self.db.one("PRAGMA journal_mode")[0], "wal")
+
+    def test_fronts_starting_at_once_create_the_schema_once(self):
+        if self.db.dialect == "postgresql":
+            self.db.execute("DROP SCHEMA public CASCADE")
+            self.db.execute("CREATE SCHEMA public")
+        procs = [multiprocessing.Process(target=create_schema, args=(database_url(self.tmp.name),))
+                 for _ in range(4)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        self.assertEqual([p.exitcode for p in procs], [0] * 4)
+        self.assertEqual(self.db.one("SELECT value FROM settings WHERE name = 'schema_version'")[0], "2")
+        self.assertEqual(self.db.setting("session_key", lambda: "a"), self.db.setting("session_key", lambda: "b"))
 
     def test_tokens_only_as_hashes(self):
         self.assertEqual(store.student_of(self.db, "token-3"), "s3")

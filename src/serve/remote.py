@@ -1,0 +1,122 @@
+"""remote.py -- scripts/serve-worker: a worker on any machine with the
+repository, its tools and the sandbox. It pulls jobs over HTTP from a
+front (/api/worker/...), checks them with check-engine exactly as the
+front's own workers do (worker.py: only the claim and the report differ)
+and posts the result; it holds no database credentials, only the shared
+worker token."""
+
+import argparse
+import base64
+import json
+import os
+import socket
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from . import checking, worker
+
+DESCRIPTION = """A remote worker of the pre-submission service: it claims jobs from a front
+started with --worker-token FILE (the same secret in --token FILE), checks
+them locally with scripts/check-engine in its sandbox, and posts the
+results. It refuses work, and says so, when its corpus or checking code
+differs from the front's."""
+
+# Exit status when the front's corpus or checking code is not this one's.
+MISMATCH = 3
+
+
+class Refused(Exception):
+    """The front will not give this worker work (and says why)."""
+
+
+class RemoteQueue:
+    """worker.LocalQueue's three methods, over the front's worker API."""
+
+    def __init__(self, server, token, fingerprint):
+        self.server, self.token, self.fingerprint = server.rstrip("/"), token, fingerprint
+
+    def call(self, path, body=None, timeout=60):
+        data = None if body is None else json.dumps(dict(body, fingerprint=self.fingerprint)).encode()
+        request = urllib.request.Request(self.server + "/api/worker/" + path, data=data, headers={
+            "Authorization": "Bearer " + self.token, "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                return json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as error:
+            text = error.read().decode("utf-8", "replace")
+            if error.code in (401, 403, 409):
+                raise Refused("%s: %s %s" % (self.server, error.code, text.strip())) from None
+            raise OSError("%s: HTTP %s %s" % (self.server, error.code, text.strip()[:200])) from None
+
+    def claim(self, name):
+        try:
+            job = self.call("claim", {"worker": name})
+        except OSError as error:  # the front is away (restarting): wait and ask again
+            worker.log("claim-failed", worker=name, error=str(error))
+            time.sleep(2)
+            return None
+        return (job["id"], base64.b64decode(job["files"])) if job else None
+
+    def heartbeat(self, sid, name):
+        return self.call("heartbeat", {"worker": name, "id": sid})["held"]
+
+    def finish(self, sid, name, result):
+        for attempt in range(10):  # a result is worth waiting for a front to come back
+            try:
+                return self.call("result", {"worker": name, "id": sid, "result": result})["stored"]
+            except OSError as error:
+                worker.log("result-failed", worker=name, job=sid, error=str(error), attempt=attempt)
+                time.sleep(3)
+        return False
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="scripts/serve-worker", description=DESCRIPTION)
+    p.add_argument("--server", required=True, help="the front's URL, e.g. http://front1:8080")
+    p.add_argument("--token", required=True, help="a file holding the front's worker token")
+    p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve-worker"),
+                   help="scratch folder (default: the repository's build/serve-worker)")
+    p.add_argument("--name", default="r", help="this worker's name in the staff's view (default: r)")
+    return p
+
+
+def configure(args):
+    """The front's checking options, and this machine's fingerprint of them
+    (corpus, checking code, options); raises Refused when they differ."""
+    with open(args.token, encoding="utf-8") as handle:
+        token = handle.read().strip()
+    front = RemoteQueue(args.server, token, None).call("config")
+    mine = checking.fingerprint(front["options"])
+    if mine != front["fingerprint"]:
+        raise Refused("this machine's corpus or checking code differs from the front's (fingerprint %s, the "
+                      "front's %s): update the repository and build it, then start again" % (mine[:12],
+                                                                                              front["fingerprint"][:12]))
+    config = dict(front, data=os.path.abspath(args.data), total=front["total"])
+    return RemoteQueue(args.server, token, mine), config
+
+
+def main():
+    args = parser().parse_args()
+    try:
+        queue, config = configure(args)
+    except Refused as error:
+        print("serve-worker: refused: %s" % error, file=sys.stderr)
+        return MISMATCH
+    except OSError as error:
+        print("serve-worker: %s" % error, file=sys.stderr)
+        return 2
+    os.makedirs(config["data"], exist_ok=True)
+    name = "%s:%s:%d" % (socket.gethostname(), args.name, os.getpid())
+    worker.log("start", worker=name, server=args.server)
+    try:
+        worker.serve(queue, config, name)
+    except Refused as error:
+        print("serve-worker: refused: %s" % error, file=sys.stderr)
+        return MISMATCH
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

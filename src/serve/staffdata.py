@@ -1,0 +1,68 @@
+"""staffdata.py -- what the staff's view shows, as data from the database:
+the queue (length, running jobs), each worker's last heartbeat and
+throughput (from the claims table), the recent rate, and every student's
+latest result in the columns of mark's marks.csv where they apply."""
+
+import json
+import time
+
+from .store import QUEUED, RUNNING
+
+RECENT = 600.0  # seconds: the window of throughput and rate
+
+
+def queue_status(db, now=None):
+    now = now or time.time()
+    queued = db.one("SELECT COUNT(*), MIN(created) FROM jobs WHERE state = ?", (QUEUED,))
+    running = db.all("SELECT id, student, worker, tries, heartbeat, lease_until FROM jobs WHERE state = ? "
+                     "ORDER BY heartbeat", (RUNNING,))
+    workers = db.all("SELECT worker, MAX(heartbeat), SUM(CASE WHEN outcome IN ('done', 'error') THEN 1 ELSE 0 END), "
+                     "SUM(CASE WHEN outcome IN ('done', 'error') AND ended > ? THEN 1 ELSE 0 END), "
+                     "SUM(CASE WHEN outcome = 'lease expired' THEN 1 ELSE 0 END) FROM claims GROUP BY worker "
+                     "ORDER BY MAX(heartbeat) DESC", (now - RECENT,))
+    finished = db.one("SELECT COUNT(*) FROM submissions WHERE finished > ? AND state IN ('done', 'error') "
+                      "AND cached = 0", (now - RECENT,))[0]
+    submitted = db.one("SELECT COUNT(*) FROM submissions WHERE created > ?", (now - RECENT,))[0]
+    return {
+        "now": now, "queued": queued[0], "oldest_queued_seconds": round(now - queued[1], 1) if queued[1] else None,
+        "running": [{"id": r[0], "student": r[1], "worker": r[2], "tries": r[3],
+                     "heartbeat_seconds_ago": round(now - r[4], 1) if r[4] else None,
+                     "lease_left_seconds": round(r[5] - now, 1) if r[5] else None} for r in running],
+        "workers": [{"worker": w[0], "last_heartbeat_seconds_ago": round(now - w[1], 1), "jobs": int(w[2] or 0),
+                     "jobs_per_minute": round((w[3] or 0) * 60 / RECENT, 2), "leases_lost": int(w[4] or 0)}
+                    for w in workers],
+        "rate": {"window_seconds": RECENT, "checked_per_minute": round(finished * 60 / RECENT, 2),
+                 "submitted_per_minute": round(submitted * 60 / RECENT, 2)},
+    }
+
+
+def csv_header(categories):
+    """mark's marks.csv columns that apply to a pre-submission check, then
+    the submission's own."""
+    header = ["name", "compiled"]
+    for category in categories:
+        header += [category + "_passed", category + "_total"]
+    return header + ["passed", "total", "percent", "seconds", "state", "reason", "submitted", "submission"]
+
+
+def latest_rows(db, categories, category_totals):
+    """One row per student (roster order by name): their latest submission
+    that was checked or failed to be, or an empty row."""
+    rows = db.all("SELECT s.name, m.id, m.state, m.compiled, m.passed, m.total, m.seconds, m.summary, m.created, "
+                  "m.report FROM students s LEFT JOIN submissions m ON m.id = (SELECT id FROM submissions "
+                  "WHERE student = s.name AND state IN ('done', 'error') ORDER BY created DESC, id DESC LIMIT 1) "
+                  "ORDER BY s.name")
+    for name, sid, state, compiled, passed, total, seconds, summary, created, report in rows:
+        if sid is None:
+            yield [name, ""] + ["", ""] * len(categories) + ["", "", "", "", "no submission", "", "", ""]
+            continue
+        results = json.loads(report).get("results", []) if report else []
+        values = [name, "" if compiled is None else int(compiled)]
+        for category in categories:
+            values += [sum(1 for r in results if r[1] == category and r[2] == "pass"),
+                       category_totals.get(category, 0)]
+        percent = "%.1f" % (100.0 * passed / total) if total else ""
+        values += [passed if passed is not None else "", total if total is not None else "", percent,
+                   "" if seconds is None else "%.1f" % seconds, state, summary if state == "error" else "",
+                   time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(created)), sid]
+        yield values
