@@ -64,8 +64,7 @@ def load(game, ids, cases_dir, output, engine):
     return cases
 
 
-def judge_binary():
-    path = os.path.join(catalogue.TOP, "build", "draughts-judge")
+def judge_binary(path):
     if not os.access(path, os.X_OK):
         raise DataError("%s is not built (make)" % path)
     return path

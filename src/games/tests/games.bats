@@ -29,8 +29,11 @@ promised_names() {
                 if [[ $name == game_* ]]; then
                     declare -F "$name" >/dev/null || fail "$game does not define $name"
                 else
-                    # (GAME_JUDGE and its faults may be empty: set, but to nothing)
-                    [[ -n ${!name:-} || ($name == GAME_JUDGE* && -v $name) ]] || fail "$game does not set $name"
+                    # (GAME_JUDGE and its faults, and GAME_PACKAGES for a
+                    # handout that takes C only, may be empty: set, but to nothing)
+                    [[ -n ${!name:-} ]] ||
+                        { [[ $name == GAME_JUDGE* || $name == GAME_PACKAGES ]] && declare -p "$name" >/dev/null 2>&1; } ||
+                        fail "$game does not set $name"
                 fi
             done
             [[ $GAME_RUN_MODE == stdin || $GAME_RUN_MODE == graded ]] || fail "$game: run mode '$GAME_RUN_MODE'"
