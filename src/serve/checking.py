@@ -5,6 +5,7 @@ the failure reports), never from its English. Also what the cache's key
 and the page's totals rest on: the corpus and the checking code's hash.
 """
 
+import csv
 import hashlib
 import json
 import os
@@ -105,9 +106,21 @@ def read_results(output, total, printed, error_text, folder):
             "summary": summary, "report": json.dumps(report)}
 
 
+def build_state(output):
+    """OUTPUT/program/build.tsv's state (built, not-built), read by its
+    header; "" where check-engine wrote none."""
+    try:
+        with open(os.path.join(output, "program", "build.tsv"), encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle, delimiter="\t"))
+    except OSError:
+        return ""
+    return rows[0].get("state", "") if rows else ""
+
+
 def check_folder(options, folder, output, total, stop=None):
     """Runs check-engine on folder; returns the result for leases.finish.
-    A folder check-engine could not build (status 2, no results.tsv) is
+    A folder check-engine could not build (status 1, OUTPUT/program/
+    build.tsv's state not-built) is
     `done` and not compiled; any other stop of check-engine is `error`.
     stop(): polled while it runs; True kills the run (the lease was lost)."""
     started = time.time()
@@ -129,7 +142,7 @@ def check_folder(options, folder, output, total, stop=None):
     seconds = round(time.time() - started, 2)
     if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
         result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder)
-    elif process.returncode == 2 and not os.path.isfile(os.path.join(output, "results.tsv")):
+    elif process.returncode == 1 and build_state(output) == "not-built":
         report = {"results": [], "reports": {}, "output": printed[-TEXT_BYTES:], "build": error_text[-TEXT_BYTES:]}
         result = {"state": "done", "compiled": 0, "passed": 0, "failed": total, "total": total,
                   "summary": "does not build: 0 passed, %d failed (not run)" % total, "report": json.dumps(report)}

@@ -27,6 +27,13 @@ setup() {
     run scripts/check-engine "$BATS_TEST_TMPDIR/broken" --cases "$cases" --output "$out"
     assert_failure 1
     assert_output --regexp "broken \(c\) does not build: 'gcc .* main\.c -lm' ended with exit status 1: .*error"
+    # the same as data, for a program that runs check-engine (status 1 is
+    # a failed case too)
+    assert_equal "$(cat "$out/program/build.tsv")" "$(printf 'state\tlanguage\nnot-built\tc')"
+    printf '%s\n' 'int main(void) { return 0; }' > "$BATS_TEST_TMPDIR/broken/main.c"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/broken" --cases "$cases" --output "$out"
+    assert_failure 1
+    assert_equal "$(cat "$out/program/build.tsv")" "$(printf 'state\tlanguage\nbuilt\tc')"
 }
 
 @test "exit status: 2 for bad usage only; --help prints the usage with status 0" {
