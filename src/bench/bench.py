@@ -38,7 +38,9 @@ Prints, and keeps in build/bench/report.txt:
   - scripts/mark over 50 correct submissions (memory check off), and the
     memory check's extra time per submission over 10;
   - the components' own benchmarks (src/bench/components.py): similarity
-    over a generated class, Gradescope's run_autograder on one core;
+    over a generated class, Gradescope's run_autograder on one core, the
+    diagnosis's time against check-engine's, the pre-submission service's
+    due-date rush on SQLite and on PostgreSQL (2 fronts, 2 remote workers);
   - the targets, each met, not met or not measured.
 Wall times are noisy on a shared machine, so each comes with the load
 average (1 min) taken just before it. Raw hyperfine results are kept in

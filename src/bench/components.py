@@ -71,18 +71,63 @@ def gradescope_rows(run):
 
 def json_rows(command):
     """The rows a standalone benchmark prints as JSON (see above)."""
+    figures, status = json_figures(command)
+    try:
+        targets = figures["targets"]
+    except (KeyError, TypeError):
+        return [(" ".join(command), None, "-", "its JSON was unreadable (exit %d)" % status)]
+    return [(row["target"], row.get("measured"), row["limit"], row.get("note", "")) for row in targets]
+
+
+def json_figures(command):
+    """What a benchmark prints as JSON (None when nothing readable), and its
+    exit status."""
     done = subprocess.run(command, stdout=subprocess.PIPE, check=False)
     try:
-        targets = json.loads(done.stdout)["targets"]
-    except (ValueError, KeyError, TypeError):
-        return [(" ".join(command), None, "-", "its JSON was unreadable (exit %d)" % done.returncode)]
-    return [(row["target"], row.get("measured"), row["limit"], row.get("note", "")) for row in targets]
+        return json.loads(done.stdout), done.returncode
+    except ValueError:
+        return None, done.returncode
+
+
+# The rush's targets (issue 30): its figure, its limit, the row's words.
+RUSH_TARGETS = (("lost", 0, "submissions lost"), ("p95_ms", 200, "p95 request ms"),
+                ("last_results_within_s", 300, "last results, s after the rush"),
+                ("verdict_mismatches", 0, "verdicts unlike check-engine's"))
+
+
+def rush_rows(run):
+    """The due-date rush (src/serve/bench_rush.py) on SQLite and on
+    PostgreSQL with two fronts and two remote workers, side by side."""
+    labels = {"sqlite": "serve rush, SQLite", "postgresql": "serve rush, PostgreSQL 2x2"}
+    if not run.suites:
+        return [(labels["sqlite"], None, 0, "--engine-only")]
+    command = ["/usr/bin/python3", "src/serve/bench_rush.py", "--db", "both"] + (["--quick"] if run.quick else [])
+    figures = json_figures(command)[0] or {}
+    rows = []
+    for db, label in labels.items():
+        for name, limit, words in RUSH_TARGETS:
+            value = figures.get(db, {}).get(name)
+            rows.append(("%s: %s" % (label, words), value, limit, "" if value is not None else "the rush failed"))
+    return rows
+
+
+def diagnose_rows(run):
+    """Diagnosis's time against check-engine's on a failing program
+    (src/diagnose/bench-diagnose): at most 1x."""
+    label = "diagnose: time / check-engine's on a failing program"
+    if not run.suites:
+        return [(label, None, 1.0, "--engine-only")]
+    figures = json_figures(["src/diagnose/bench-diagnose"])[0] or {}
+    ratio = figures.get("ratio")
+    return [(label, ratio, figures.get("target_ratio", 1.0), "" if ratio is not None else "the run failed")]
 
 
 # The components' benchmarks, in the order of their rows.
 COMPONENT_BENCHES = (
     ComponentBench("similarity", similarity_rows),
     ComponentBench("gradescope", gradescope_rows),
+    ComponentBench("diagnose", diagnose_rows),
+    ComponentBench("serve", rush_rows),
 )
 
 
