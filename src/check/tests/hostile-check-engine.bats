@@ -114,8 +114,12 @@ check() {
         echo "no network" > "$BATS_TEST_TMPDIR/net/tcp/$case.out"
         echo "the program tries 127.0.0.1:$port" > "$BATS_TEST_TMPDIR/net/tcp/$case.reason"
     done
-    sleep 1
-    bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" || fail "the listener is not up: the test would prove nothing"
+    # (up to 20 s for the listener: a loaded machine starts python slowly)
+    local tries=0
+    until bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" 2>/dev/null; do
+        ((++tries < 100)) || fail "the listener is not up: the test would prove nothing"
+        sleep 0.2
+    done
     check tcp-connect "$BATS_TEST_TMPDIR/net"
     assert_output --partial '+connect failed'
     refute_output --partial '+connected'
