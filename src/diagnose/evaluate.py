@@ -4,6 +4,7 @@ within a time budget, and tells which cases each reproduces.
 A case counts as examined only when every fault has been run on it, so
 that all faults are ranked over the same cases."""
 import concurrent.futures
+import dataclasses
 import os
 import time
 
@@ -11,15 +12,16 @@ import compare
 import runs
 
 
+@dataclasses.dataclass
 class Case:
-    """A failing case: its id, input, expected run and the program's run."""
+    """A failing case: its id, input, expected run and the program's run,
+    and the judge's verdict on the program's output once asked."""
 
-    def __init__(self, case_id, input_path, expected, program):
-        self.id = case_id
-        self.input = input_path
-        self.expected = expected
-        self.program = program
-        self.verdict = None
+    id: str
+    input: str
+    expected: object
+    program: object
+    verdict: object = None
 
 
 class Evaluation:
