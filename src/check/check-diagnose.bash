@@ -34,19 +34,19 @@ diagnose_clear() {
     rm -rf -- "$1/outputs" "$1/causes.tsv" "$1/causes-cases.tsv"
 }
 
-# diagnose_failures PROGRAM OUTPUT ELAPSED LINES: when results.tsv has a
+# diagnose_failures PROGRAM CASES OUTPUT ELAPSED LINES: when results.tsv has a
 # failure, the diagnosis within ELAPSED seconds (check-engine's own time,
 # the faulted references' build left out: it adds at most 1x; at least
 # CHECK_DIAGNOSE_LEAST), its `likely cause:` lines kept in the file LINES
 # for the report's end. Nothing to do
 # (no failure): no diagnosis, no time.
 diagnose_failures() {
-    local program=$1 output=$2 budget=$(($3 - ${DIAGNOSE_BUILD_SECONDS:-0})) lines=$4
+    local program=$1 cases=$2 output=$3 budget=$(($4 - ${DIAGNOSE_BUILD_SECONDS:-0})) lines=$5
     awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "verdict") v = i; next }
         $v == "fail" { found = 1; exit } END { exit !found }' "$output/results.tsv" || return 0
     ((budget >= CHECK_DIAGNOSE_LEAST)) || budget=$CHECK_DIAGNOSE_LEAST
     echo "check-engine: looking for the likely cause (the catalogue's faults on the failing cases, at most ${budget}s)"
-    if ! "$CHECK_DIAGNOSE/diagnose" --program "$program" --results "$output" \
+    if ! "$CHECK_DIAGNOSE/diagnose" --program "$program" --cases "$cases" --results "$output" \
         --budget "$budget" > "$lines"; then
         echo "check-engine: no diagnosis (src/diagnose/diagnose failed)" >&2
         rm -f -- "$lines" "$output/causes.tsv" "$output/causes-cases.tsv"
