@@ -56,13 +56,7 @@ cause_codes() {
     mkdir -p "$dir"
     cp -- "$root"/src/corpus/checkers-oracle/*.py "$dir/"
     mv -- "$dir/checkers_oracle.py" "$dir/hw4.py"
-    put_in "$dir/oracle_input.py" '    if board[target_index] != EMPTY:
-        return 4, None
-    if OWNER[board[source_index]] != side:
-        return 5, None' '    if OWNER[board[source_index]] != side:
-        return 5, None
-    if board[target_index] != EMPTY:
-        return 4, None'
+    owner_first "$dir"
     check "$dir" --category error4
     assert_failure 1
     assert_line --regexp '^likely cause: .* \(error-order\): reproduces [0-9]+ of [0-9]+ failing cases$'
