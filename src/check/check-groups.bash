@@ -4,27 +4,33 @@
 # full reports of the first of each group, and a table per category with
 # the last line. Sourced by src/check/check-engine.
 
-# failure_groups RESULTS: the failures of results.tsv grouped by symptom,
-# largest group first, as `count<TAB>symptom<TAB>categories<TAB>first case`.
+CHECK_GROUPS_DIR=${BASH_SOURCE[0]%/*}
+
+# failure_groups RESULTS [OUTPUT]: the failures of results.tsv grouped by
+# symptom, largest group first, as `count<TAB>symptom<TAB>categories<TAB>
+# first case`; those a likely cause explains (OUTPUT/causes-cases.tsv and
+# causes.tsv, by their headers' names) grouped under it, before the rest.
 failure_groups() {
-    awk -F '\t' -v OFS='\t' '
-        NR > 1 && $3 != "pass" {
-            if (!($4 in count)) { order[++groups] = $4; first[$4] = $1 }
-            count[$4]++
-            if (index(" " categories[$4] " ", " " $2 " ") == 0)
-                categories[$4] = categories[$4] (categories[$4] == "" ? "" : " ") $2
-        }
-        END { for (i = 1; i <= groups; i++) print count[order[i]], order[i], categories[order[i]], first[order[i]] }
-    ' "$1" | LC_ALL=C sort -t $'\t' -k1,1nr -k2,2
+    local causes=/dev/null explained=/dev/null
+    if [[ -n ${2:-} && -f $2/causes.tsv && -f $2/causes-cases.tsv ]]; then
+        causes=$2/causes.tsv explained=$2/causes-cases.tsv
+    fi
+    awk -F '\t' -v OFS='\t' -v causes="$causes" -v explained="$explained" \
+        -f "$CHECK_GROUPS_DIR/cause-groups.awk" "$1" |
+        LC_ALL=C sort -t $'\t' -k1,1n -k2,2nr -k3,3 | cut -f 2-
 }
 
-# report_groups RESULTS PROFILE: the groups, each with its count, its
-# categories and one example case.
+# report_groups RESULTS PROFILE [OUTPUT]: the groups, each with its count,
+# its categories and one example case.
 report_groups() {
     local count symptom categories first groups
-    groups=$(failure_groups "$1")
+    groups=$(failure_groups "$1" "${3:-}")
     [[ -n $groups ]] || return 0
-    echo "failures by symptom (profile $2):"
+    if [[ $groups == *$'\t'"likely cause: "* ]]; then
+        echo "failures by likely cause, then by symptom (profile $2):"
+    else
+        echo "failures by symptom (profile $2):"
+    fi
     while IFS=$'\t' read -r count symptom categories first; do
         printf '  %d %s: %s\n' "$count" "$( ((count == 1)) && echo case || echo cases)" "$symptom"
         printf '      categories: %s; e.g. %s\n' "$categories" "$first"
@@ -39,7 +45,7 @@ report_failures() {
     declare -A listed=() symptom_of=()
     while IFS=$'\t' read -r _ _ _ id; do
         order+=("$id") listed[$id]=1
-    done < <(failure_groups "$results")
+    done < <(failure_groups "$results" "$output")
     ((${#order[@]})) || return 0
     while IFS=$'\t' read -r id _ verdict symptom _; do
         [[ $verdict != pass ]] || continue
@@ -63,11 +69,12 @@ report_failures() {
     echo "every failure's report: $output/failures/<category>/<name>.txt"
 }
 
-# report_table RESULTS PROFILE [MEMCHECK]: passed and failed per category
-# and the final line, the memory check's cases (MEMCHECK, its TSV)
-# counted in it; returns 1 when anything failed.
+# report_table RESULTS PROFILE [MEMCHECK [CAUSES]]: passed and failed per
+# category and the final line, the memory check's cases (MEMCHECK, its
+# TSV) counted in it, the diagnosis's lines (the file CAUSES) right
+# before it; returns 1 when anything failed.
 report_table() {
-    local results=$1 profile=$2 memcheck=${3:-} passed failed whitespace_passed note='' lines
+    local results=$1 profile=$2 memcheck=${3:-} causes=${4:-} passed failed whitespace_passed note='' lines
     mapfile -t lines < <(awk -F '\t' -v profile="$profile" '
         NR == 1 { next }
         !($2 in pass) { order[++n] = $2; pass[$2] = 0; fail[$2] = 0 }
@@ -90,6 +97,7 @@ report_table() {
         note=", memcheck of $checked cases included"
     fi
     ((whitespace_passed == 0)) || note+="; $whitespace_passed passed only with white space ignored"
+    [[ -z $causes || ! -s $causes ]] || cat -- "$causes"
     echo "$passed passed, $failed failed (profile $profile$note)"
     ((failed == 0))
 }

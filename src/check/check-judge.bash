@@ -28,6 +28,7 @@ judge_one() {
         judge_report "$judge" "$case_path" "$id" "$actual" "$run" \
             "nothing to judge: the program's run ended with $(corpus_describe_status "$status")$([[ -s $actual.out ]] || echo ', output.txt empty or missing')" > "$report"
         judge_keep "$report" "$output" "$id"
+        runner_keep "$actual" "$status" "$output" "$id"
         printf 'fail\t%s\t%s\n' "$id" "$(symptom_of_run "$case_path" "$actual" "$timeout" '')"
         return
     fi
@@ -45,6 +46,7 @@ judge_one() {
         judge_report "$judge" "$case_path" "$id" "$actual" "$run" "$phrase: $(head -n 1 -- "$feedback/stderr")" > "$report"
     fi
     judge_keep "$report" "$output" "$id"
+    runner_keep "$actual" "$status" "$output" "$id"
     printf 'fail\t%s\t%s\t%s\n' "$id" "$code" "$phrase"
 }
 

@@ -46,6 +46,17 @@ runner_run() {
     fi
 }
 
+# runner_keep ACTUAL STATUS OUTPUT ID: a failing case's run as data for
+# the diagnosis (src/diagnose/README.md): ACTUAL.out (stdout; output.txt
+# when graded) as OUTPUT/outputs/ID.out, its exit status STATUS as
+# OUTPUT/outputs/ID.status (`hang` for a run killed at the timeout, 124).
+runner_keep() {
+    local actual=$1 status=$2 kept=$3/outputs/$4
+    mkdir -p -- "${kept%/*}"
+    if [[ -f $actual.out ]]; then cp -- "$actual.out" "$kept.out"; else : > "$kept.out"; fi
+    if ((status == 124)); then echo hang; else echo "$status"; fi > "$kept.status"
+}
+
 # printable: stdin to stdout with the bytes outside printable ASCII (NUL
 # included) as \xNN: a report is text, always.
 printable() {

@@ -8,7 +8,6 @@ catalogued fault on a few cases where both go wrong the same way (a win
 line missing, an error message at the same line); those stay below a
 fifth, while a real cause reproduces most of the cases it shows in. See
 README.md for the figures behind it."""
-import csv
 import math
 
 SHARE = 0.2
@@ -66,23 +65,23 @@ def choose(singles, pairs, examined, codes):
     return chosen
 
 
+def write_tsv(path, rows):
+    """Plain TSV, as the catalogue is read (no quoting: a sentence keeps its
+    quotation marks as they are; no field holds a tab or a line break)."""
+    with open(path, "w") as handle:
+        for row in rows:
+            handle.write("\t".join(str(field) for field in row) + "\n")
+
+
 def write(path, causes, faults, examined):
-    with open(path, "w", newline="") as handle:
-        out = csv.writer(handle, delimiter="\t", lineterminator="\n")
-        out.writerow(["code", "description", "reproduced", "failures"])
-        for cause in causes:
-            for code in cause.codes:
-                out.writerow([code, faults[code]["description"], len(cause.cases), examined])
+    write_tsv(path, [["code", "description", "reproduced", "failures"]]
+              + [[code, faults[code]["description"], len(cause.cases), examined]
+                 for cause in causes for code in cause.codes])
 
 
 def write_cases(path, causes):
-    with open(path, "w", newline="") as handle:
-        out = csv.writer(handle, delimiter="\t", lineterminator="\n")
-        out.writerow(["code", "case"])
-        for cause in causes:
-            for code in cause.codes:
-                for case in cause.cases:
-                    out.writerow([code, case])
+    write_tsv(path, [["code", "case"]] + [[code, case] for cause in causes
+                                           for code in cause.codes for case in cause.cases])
 
 
 def lines(causes, faults, examined):

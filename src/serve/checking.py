@@ -101,9 +101,28 @@ def read_results(output, total, printed, error_text, folder):
         groups[row[3] or "no verdict"] = groups.get(row[3] or "no verdict", 0) + 1
     words = "; ".join("%d %s" % (n, s) for s, n in sorted(groups.items(), key=lambda i: (-i[1], i[0]))[:3])
     summary = "%d passed, %d failed%s" % (passed, total - passed, ": " + words if words else "")
-    report = {"results": rows, "reports": reports, "output": printed[-TEXT_BYTES:], "build": error_text}
+    causes = read_causes(output)
+    if causes:
+        summary += "; likely cause: " + ", ".join(c["code"] for c in causes)
+    report = {"results": rows, "reports": reports, "output": printed[-TEXT_BYTES:], "build": error_text,
+              "causes": causes}
     return {"state": "done", "compiled": 1, "passed": passed, "failed": total - passed, "total": total,
             "summary": summary, "report": json.dumps(report)}
+
+
+def read_causes(output):
+    """check-engine's likely causes (OUTPUT/causes.tsv, src/diagnose), best
+    first, each a dict of its columns read by their names (code,
+    description, reproduced, failures); none when there was no diagnosis."""
+    try:
+        with open(os.path.join(output, "causes.tsv"), encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    header = lines[0].split("\t") if lines else []
+    names = ("code", "description", "reproduced", "failures")
+    rows = [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
+    return [{name: row.get(name, "") for name in names} for row in rows if row.get("code")]
 
 
 def build_state(output):

@@ -81,8 +81,8 @@ def submit():
 
 
 def report_view(item):
-    """What the report shows: per category, the failures grouped by symptom
-    (mark's grouping), the compiler's messages."""
+    """What the report shows: per category, the likely causes, the failures
+    grouped by symptom (mark's grouping), the compiler's messages."""
     report = json.loads(item.pop("report") or "{}")
     rows = report.get("results", [])
     verdicts = {r[0]: (r[2], r[3]) for r in rows}
@@ -95,7 +95,7 @@ def report_view(item):
         entry["total"] += 1
         entry["passed"] += row[2] == "pass"
     return {"groups": groups, "categories": categories, "build": report.get("build", ""),
-            "output": report.get("output", "")}
+            "output": report.get("output", ""), "causes": report.get("causes", [])}
 
 
 def submission_page(sid):

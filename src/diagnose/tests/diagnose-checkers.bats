@@ -19,17 +19,6 @@ tie_last() {
                       else value <= chosen_value)'
 }
 
-# owner_first DIR: "opponent's piece/tower" checked before "not empty".
-owner_first() {
-    put_in "$1/oracle_input.py" '    if board[target_index] != EMPTY:
-        return 4, None
-    if OWNER[board[source_index]] != side:
-        return 5, None' '    if OWNER[board[source_index]] != side:
-        return 5, None
-    if board[target_index] != EMPTY:
-        return 4, None'
-}
-
 @test "the correct oracle fails nothing and gets no cause" {
     dir=$(oracle correct)
     check_and_diagnose checkers "$dir" --category examples --category error4

@@ -37,6 +37,18 @@ open(path, "w").write(text.replace(old, new))
 PY
 }
 
+# owner_first DIR: the oracle in DIR with "opponent's piece/tower"
+# checked before "not empty" (error-order, planted apart from the reference).
+owner_first() {
+    put_in "$1/oracle_input.py" '    if board[target_index] != EMPTY:
+        return 4, None
+    if OWNER[board[source_index]] != side:
+        return 5, None' '    if OWNER[board[source_index]] != side:
+        return 5, None
+    if board[target_index] != EMPTY:
+        return 4, None'
+}
+
 # launcher DIR SCRIPT: DIR/program, running the Python SCRIPT of DIR.
 launcher() {
     printf '#!/bin/sh\nexec /usr/bin/python3 %q "$@"\n' "$1/$2" > "$1/program"
@@ -65,12 +77,13 @@ hw4() {
 }
 
 # check_and_diagnose GAME DIR CHECK-ENGINE-OPTION...: check-engine on
-# DIR/program into DIR/output, then the diagnosis of that folder (its
-# lines in $output, as bats' run leaves them).
+# DIR/program into DIR/output (its own diagnosis off: src/check/tests
+# test that), then the diagnosis of that folder (its lines in $output, as
+# bats' run leaves them).
 check_and_diagnose() {
     local game=$1 dir=$2
     shift 2
-    "$root/scripts/check-engine" --program "$game" --no-sandbox --output "$dir/output" \
+    "$root/scripts/check-engine" --program "$game" --no-sandbox --no-diagnose --output "$dir/output" \
         "$@" "$dir/program" > "$dir/check.log" 2>&1 || true
     run "$root/src/diagnose/diagnose" --program "$game" --results "$dir/output" \
         --engine "$dir/program" --budget 120

@@ -10,6 +10,7 @@ import re
 
 import jinja2
 
+from .causes import class_counts, submission_causes
 from .marks import histogram
 from .rows import memcheck_findings, read_text, report_path
 from .scheme import ROUNDING_WORDS
@@ -89,7 +90,7 @@ def class_page(rows, categories, rates, counted, args, scheme):
         rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]},
                    similar_to=similar_of.get(r["name"], [])) for r in rows],
         parts=parts, marks_words=marks_words(args, parts), bins=histogram(rows), histogram_geometry=HISTOGRAM,
-        similar=pairs, skeleton=args.base,
+        similar=pairs, skeleton=args.base, causes=class_counts(rows),
         full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
         case_count=sum(t for _, t in categories))
 
@@ -165,4 +166,4 @@ def submission_page(row, categories, cases, args, similar_to=()):
         groups=failure_entries(base, symptom_groups(row, cases)),
         folder=os.path.abspath(base), program_words=program_words(base), similar_to=similar_to,
         not_run=[c for c in cases if c not in row["_verdicts"]],
-        findings=memcheck_findings(base))
+        findings=memcheck_findings(base), causes=submission_causes(base))

@@ -16,7 +16,7 @@ setup() {
 @test "markreport: the package's unit tests pass" {
     run env PYTHONPATH=src/mark:src/mark/tests "$python" -B -m unittest -v test_markreport
     assert_success
-    assert_output --partial 'Ran 13 tests'
+    assert_output --partial 'Ran 14 tests'
 }
 
 @test "markreport: the scheme, lateness and manual marks' unit tests pass" {

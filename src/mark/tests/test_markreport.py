@@ -60,6 +60,13 @@ def make_class(out):
     for case in ("alpha/a2", "beta/b1", "beta/b2"):
         write(bad / "check" / "1" / "failures" / (case + ".txt"),
               "case:   %s\nreason: why %s <is> & here\nrerun:  x\n" % (case, case))
+    # check-engine's likely causes, in both runs, their columns in another order.
+    write(bad / "check" / "1" / "causes.tsv", "description\treproduced\tfailures\tcode\n"
+          "a king <moves> \"back\"\t1\t1\tno-crowning\n")
+    write(bad / "check" / "2" / "causes.tsv", "code\tdescription\treproduced\tfailures\n"
+          "no-crowning\ta king <moves> \"back\"\t2\t2\n")
+    write(bad / "check" / "2" / "causes-cases.tsv", "case\tcode\nbeta/b1\tno-crowning\nbeta/b2\tno-crowning\n")
+    write(good / "check" / "2" / "causes.tsv", "code\tdescription\treproduced\tfailures\n")
 
 
 class ReportTest(unittest.TestCase):
@@ -104,6 +111,17 @@ class ReportTest(unittest.TestCase):
         self.assertIn("why beta/b1 &lt;is&gt; &amp; here", text)
         self.assertNotIn("<is>", text)
         self.assertIn('<a href="check/1/failures/beta/b1.txt">report</a>', text)
+
+    def test_likely_causes_on_the_page_and_counted_for_the_class(self):
+        text = self.page("submissions", "bad")
+        self.assertIn('<h2 id="causes">Likely causes</h2>', text)
+        self.assertIn("a king &lt;moves&gt; &#34;back&#34; (<code>no-crowning</code>): "
+                      "reproduces 3 of 3 failing cases examined", text)
+        self.assertIn("(e.g. beta/b1, beta/b2)", text)
+        self.assertNotIn('id="causes"', self.page("submissions", "good"))
+        counts = re.findall(r"<tr><td class=\"text\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
+                            r"<td>(\d+)</td></tr>", self.page())
+        self.assertEqual(counts, [("a king &lt;moves&gt; &#34;back&#34;", "no-crowning", "1")])
 
     def test_not_marked_submission_is_said_so(self):
         text = self.page("submissions", "lost")

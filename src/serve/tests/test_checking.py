@@ -1,11 +1,14 @@
 """Submissions checked for real (scripts/serve with workers, check-engine
 in its sandbox): the verdicts of a correct, a wrong and a non-compiling
-program, the cache, and the report page in mark's look."""
+program, the cache, and the report page in mark's look; and the result
+read from a check-engine OUTPUT folder made here, its likely causes."""
 
+import json
+import os
 import tempfile
 import unittest
 
-from serve import programs
+from serve import checking, pages, programs
 from serve.client import Service, request, submit, wait_final, write_roster
 
 
@@ -53,6 +56,29 @@ class CheckingTest(unittest.TestCase):
         page = request(broken["page"], self.tokens["cat"])[2]
         self.assertIn("Compilation", page)
         self.assertIn("error", page)
+
+
+class ReadResultsTest(unittest.TestCase):
+    def test_likely_causes_read_by_their_names_into_the_report(self):
+        with tempfile.TemporaryDirectory() as output:
+            def write(name, text):
+                with open(os.path.join(output, name), "w", encoding="utf-8") as handle:
+                    handle.write(text)
+            write("results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n"
+                  "play/a\tplay\tpass\t\t\nplay/b\tplay\tfail\twrong value\tjudge\n")
+            # (another column order than diagnose's: read by the header's names)
+            write("causes.tsv", "failures\treproduced\tcode\tdescription\n"
+                  "1\t1\tno-crowning\tmen are never \"crowned\"\n")
+            result = checking.read_results(output, 2, "printed", "", "/work/folder")
+            view = pages.report_view({"report": result["report"]})
+            without = os.path.join(output, "causes.tsv")
+            os.remove(without)
+            none = checking.read_results(output, 2, "printed", "", "/work/folder")
+        self.assertEqual(view["causes"], [{"code": "no-crowning", "description": 'men are never "crowned"',
+                                           "reproduced": "1", "failures": "1"}])
+        self.assertEqual(result["summary"], "1 passed, 1 failed: 1 wrong value; likely cause: no-crowning")
+        self.assertEqual(json.loads(none["report"])["causes"], [])
+        self.assertNotIn("likely cause", none["summary"])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+# diagnose-check-engine.bats -- check-engine names the likely cause of a
+# failing program's failures (src/check/check-diagnose.bash, src/diagnose):
+# a program with a catalogued fault planted apart from the reference (a
+# copy of the HW4 Python test player, a copy of the independent checkers
+# oracle), run in the sandbox as a FOLDER of sources, gets that fault's
+# `likely cause:` line and OUTPUT/causes.tsv; a correct program and
+# --no-diagnose get none.
+
+# shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+# shellcheck source=src/diagnose/tests/diagnose-lib.bash
+source "$BATS_TEST_DIRNAME/../../diagnose/tests/diagnose-lib.bash"
+
+# player_folder NAME VARIANT: the HW4 Python player of that variant alone
+# in a folder (check-engine runs its single .py file), on stdout.
+player_folder() {
+    local dir
+    dir=$(fixtures)/$1
+    player python "$2" "$dir" > /dev/null
+    printf '%s\n' "$dir"
+}
+
+# check DIR OPTION...: scripts/check-engine on the FOLDER DIR, in the
+# sandbox, into DIR.out ($output and $status as bats' run leaves them).
+check() {
+    local dir=$1
+    shift
+    run "$root/scripts/check-engine" --output "$dir.out" "$@" "$dir"
+}
+
+# cause_codes DIR: the codes of DIR.out/causes.tsv (by its header), a line each.
+cause_codes() {
+    awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "code") c = i; next }
+        { print $c }' "$1.out/causes.tsv"
+}
+
+@test "draughts, men never crowned: its likely cause before the last line, the failures grouped under it" {
+    dir=$(player_folder no-crowning no-crowning)
+    check "$dir" --program draughts --category crowning
+    assert_failure 1
+    assert_line --regexp '^likely cause: .* \(no-crowning\): reproduces [0-9]+ of [0-9]+ failing cases$'
+    assert_line --regexp '^  [0-9]+ cases: likely cause: .* \(no-crowning\)$'
+    assert_line --index -1 --regexp '^[0-9]+ passed, [0-9]+ failed'
+    assert_line --index -2 --partial '  explains: crowning/'
+    assert_equal "$(cause_codes "$dir" | head -n 1)" no-crowning
+    [[ -s $dir.out/outputs/crowning/crowning-0-s1.out ]]
+    assert_equal "$(cat "$dir.out/outputs/crowning/crowning-0-s1.status")" 0
+}
+
+@test "checkers, the input errors checked in another order: error-order, kept runs on stdin" {
+    dir=$(fixtures)/error-order
+    mkdir -p "$dir"
+    cp -- "$root"/src/corpus/checkers-oracle/*.py "$dir/"
+    mv -- "$dir/checkers_oracle.py" "$dir/hw4.py"
+    owner_first "$dir"
+    check "$dir" --category error4
+    assert_failure 1
+    assert_line --regexp '^likely cause: .* \(error-order\): reproduces [0-9]+ of [0-9]+ failing cases$'
+    assert_equal "$(cause_codes "$dir" | head -n 1)" error-order
+    assert_equal "$(head -n 1 "$dir.out/causes-cases.tsv")" "$(printf 'code\tcase')"
+}
+
+@test "a correct program: no diagnosis at all, no cause" {
+    dir=$(player_folder correct reference-like)
+    check "$dir" --program draughts --category crowning
+    assert_success
+    refute_output --partial 'likely cause'
+    refute_output --partial 'looking for the likely cause'
+    [[ ! -e $dir.out/causes.tsv && ! -e $dir.out/outputs ]]
+}
+
+@test "--no-diagnose: the failures without a cause, no causes.tsv" {
+    dir=$(player_folder no-crowning-quiet no-crowning)
+    check "$dir" --program draughts --category crowning --no-diagnose
+    assert_failure 1
+    refute_output --partial 'likely cause'
+    assert_line --index -1 --regexp '^[0-9]+ passed, [0-9]+ failed'
+    [[ ! -e $dir.out/causes.tsv ]]
+}

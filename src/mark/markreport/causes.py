@@ -1,0 +1,52 @@
+"""causes.py -- the likely causes check-engine named for a submission's
+failures (src/diagnose: OUTPUT/causes.tsv and causes-cases.tsv, read by
+their headers' names) in both of mark-one's runs, check/1 and check/2,
+and the class's count of submissions per cause.
+"""
+
+import os
+
+from .rows import read_tsv_rows
+
+RUNS = ("1", "2")
+
+
+def submission_causes(base):
+    """The causes of a submission, best first: a dict per fault (code,
+    description, reproduced and failures summed over the runs, the cases
+    it explains). None found (or no diagnosis): an empty list."""
+    found = {}
+    for run in RUNS:
+        folder = os.path.join(base, "check", run)
+        path = os.path.join(folder, "causes.tsv")
+        if not os.path.isfile(path):
+            continue
+        for fields in read_tsv_rows(path):
+            code = fields.get("code", "")
+            if not code:
+                continue
+            cause = found.setdefault(code, {"code": code, "description": fields.get("description", ""),
+                                            "reproduced": 0, "failures": 0, "cases": []})
+            cause["reproduced"] += number(fields.get("reproduced"))
+            cause["failures"] += number(fields.get("failures"))
+        explained = os.path.join(folder, "causes-cases.tsv")
+        if os.path.isfile(explained):
+            for fields in read_tsv_rows(explained):
+                if fields.get("code") in found and fields.get("case"):
+                    found[fields["code"]]["cases"].append(fields["case"])
+    return sorted(found.values(), key=lambda c: (-c["reproduced"], c["code"]))
+
+
+def number(text):
+    return int(text) if text and text.isdigit() else 0
+
+
+def class_counts(rows):
+    """Per cause: how many submissions have it, most first."""
+    counts = {}
+    for row in rows:
+        for cause in submission_causes(row["_base"]):
+            entry = counts.setdefault(cause["code"], {"code": cause["code"],
+                                                      "description": cause["description"], "count": 0})
+            entry["count"] += 1
+    return sorted(counts.values(), key=lambda c: (-c["count"], c["code"]))
