@@ -64,7 +64,9 @@ block_of() {
     variant exit-0-after-error 's/    return finish\(play_input\(&game, &input\)\);/    int played = finish(play_input(&game, &input));\n    return played == EXIT_INPUT_ERROR ? EXIT_DONE : played;/' main.c
     run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0-after-error" --show 0 --output "$out"
     assert_success
-    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0-after-error" --profile strict --show 1 --output "$out"
+    # (the symptoms alone: the diagnosis's grouping is asked for below)
+    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0-after-error" --profile strict --show 1 --no-diagnose \
+        --output "$out"
     assert_failure 1
     local failed
     failed=$(grep -c '^  [a-z0-9-]* .*FAILED$' <<<"$output" || true)
@@ -73,6 +75,10 @@ block_of() {
     run grep -E '^  [0-9]+ cases?: ' <<<"$output"
     assert_equal "${#lines[@]}" 1
     assert_output --regexp '^  [0-9]+ cases: status only: stdout identical, status 1 expected, got 0$'
+    # diagnosed, the same failures are the catalogue's error-status-zero
+    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0-after-error" --profile strict --show 0 --output "$out"
+    assert_failure 1
+    assert_line --regexp '^likely cause: .* \(error-status-zero\): reproduces [0-9]+ of [0-9]+ failing cases$'
 }
 
 @test "profiles: a crash after printing is placed where the output really stops" {
