@@ -49,12 +49,14 @@ setup() {
 }
 
 @test "languages: a Java player with a wrong leaf value and a Python one cutting on alpha > beta fail, with the fault in the game's terms" {
-    run scripts/check-engine --program draughts "$(player java wrong-leaf)" --category opening --show 0 --output "$out"
+    run scripts/check-engine --program draughts "$(player java wrong-leaf)" --category opening --show 0 --no-diagnose \
+        --output "$out"
     assert_failure
     assert_line --index 1 --regexp '^check-engine: built in the sandbox \(.*\) with: javac ([A-Za-z0-9_]+\.java ?)+$'
     # shellcheck disable=SC2016 # a backquote of the judge's text
     assert_line --regexp "^  [0-9]+ cases: judge: a node's value is wrong \\(h= at B4\\)$"
-    run scripts/check-engine --program draughts "$(player python cut-strict)" --category pruning --show 0 --output "$out"
+    run scripts/check-engine --program draughts "$(player python cut-strict)" --category pruning --show 0 --no-diagnose \
+        --output "$out"
     assert_failure
     assert_line --regexp '^  [0-9]+ cases: judge: a node goes on where it must prune \(alpha >= beta, cut on equality\)$'
 }
