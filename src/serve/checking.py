@@ -14,7 +14,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The checking code: what decides a verdict (a change makes old results stale).
-CODE = ("src/check", "src/cases", "src/sandbox", "src/languages", "src/games", "src/golden",
+CODE = ("src/check", "src/cases", "src/sandbox", "src/languages", "src/games", "src/golden", "src/diagnose",
         "src/draughts-judge", "build/tools/sandbox-driver", "build/draughts-judge")
 # The report's limits: failure reports kept, and each one's size.
 REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000

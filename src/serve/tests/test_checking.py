@@ -83,3 +83,24 @@ class ReadResultsTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FingerprintTest(unittest.TestCase):
+    def test_every_part_of_the_checking_code_changes_it(self):
+        """A change to any folder of the checking code (the diagnosis's
+        catalogue among them, since check-engine reports its causes) makes
+        the cache's old answers stale."""
+        with tempfile.TemporaryDirectory() as top:
+            for path in ("testdata/checkers",) + checking.CODE:
+                if not path.startswith("build/"):
+                    os.makedirs(os.path.join(top, path))
+                    with open(os.path.join(top, path, "file"), "w", encoding="ascii") as handle:
+                        handle.write("0")
+            old_root, checking.ROOT = checking.ROOT, top
+            self.addCleanup(setattr, checking, "ROOT", old_root)
+            options = {"program": "checkers"}
+            for path in ("src/diagnose", "src/check", "src/cases", "testdata/checkers"):
+                before = checking.fingerprint(options)
+                with open(os.path.join(top, path, "file"), "a", encoding="ascii") as handle:
+                    handle.write("1")
+                self.assertNotEqual(checking.fingerprint(options), before, path)
