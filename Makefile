@@ -59,7 +59,7 @@ selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workf
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(JOBS)
 
-memcheck: all ## every golden case under Valgrind memcheck, stdout compared too
+memcheck: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## every golden case under Valgrind memcheck, stdout compared too
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite memcheck $(PROGRAMS:%=memcheck-%)
 
@@ -129,6 +129,16 @@ SANDBOX_DRIVER_SOURCES := $(wildcard src/sandbox/*.c)
 $(BUILD)/tools/sandbox-driver: $(SANDBOX_DRIVER_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_DRIVER_SOURCES)
+
+# The memcheck fork server (src/golden/fork-server): the memcheck suite
+# starts an engine under Valgrind once and forks it for every case.
+FORK_SERVER_HEADERS := src/golden/fork-server/fork_server.h $(BUILD)/obj/compiler
+$(BUILD)/tools/fork-server.so: src/golden/fork-server/fork_server.c $(FORK_SERVER_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -fPIC -shared -o $@ $<
+$(BUILD)/tools/fork-client: src/golden/fork-server/fork_client.c $(FORK_SERVER_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # The HW4 judge (src/draughts-judge): an output validator of the Kattis
 # and DOMjudge form, built on the draughts engine's rules and reader only.
