@@ -13,21 +13,16 @@ mark_tree_hash() {
     )
 }
 
-# mark_tools_hash ROOT: every file the marking of a submission may run or
-# read, found, not listed: the Makefile and every file under scripts/ and
-# src/ but the tests, their helpers (src/test-lib) and the docs. A change
-# to any of them (a judge's source, a game's adapter, the sandbox,
-# memcheck.flags, the white-space tools, a file added or moved) marks
-# everything again. The corpus is hashed apart (mark_tree_hash); the
-# report (src/mark/markreport) and the schemes are left out, as the marks
-# and pages are made again from the results on every run, resumed or not.
+# mark_tools_hash ROOT: the hash of every file the marking of a
+# submission may run or read (src/check/checking-code, the one list the
+# service's cache key uses too): a change to any of them (a judge's
+# source, a game's adapter, the sandbox, memcheck.flags, a file added or
+# moved) marks everything again. The corpus is hashed apart
+# (mark_tree_hash); the report (src/mark/markreport) and the schemes are
+# left out, as the marks and pages are made again from the results on
+# every run, resumed or not.
 mark_tools_hash() {
-    (
-        cd "$1" || exit 1
-        find Makefile scripts src -type f ! -path '*/tests/*' ! -path 'src/test-lib/*' ! -name '*.md' \
-            ! -path '*/__pycache__/*' ! -path 'src/mark/markreport/*' ! -path 'src/mark/schemes/*' -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum -- |
-            sha256sum | cut -d' ' -f1
-    )
+    "$1/src/check/checking-code" --hash "$1"
 }
 
 # mark_python: a Python 3 with Jinja2, for the report's templates: the

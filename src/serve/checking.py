@@ -14,8 +14,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The checking code: what decides a verdict (a change makes old results stale).
-CODE = ("src/check", "src/cases", "src/sandbox", "src/languages", "src/games", "src/golden", "src/diagnose",
-        "src/draughts-judge", "build/tools/sandbox-driver", "build/draughts-judge")
+CHECKING_CODE = os.path.join(ROOT, "src/check/checking-code")
+# The checking code is src/check/checking-code's one list (mark's resume
+# key is made from it too); the built judge and sandbox driver beside it.
+BUILT = ("build/tools/sandbox-driver", "build/draughts-judge")
 # The report's limits: failure reports kept, and each one's size.
 REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000
 
@@ -46,7 +48,10 @@ def fingerprint(options):
     cache key, so a new case or a fix of check-engine is never answered
     from an old result."""
     digest = hashlib.sha256(json.dumps(options, sort_keys=True).encode())
-    for path in ("testdata/" + options["program"],) + CODE + ("build/" + options["program"],):
+    code = subprocess.run([CHECKING_CODE, "--hash", ROOT],
+                          check=True, capture_output=True, text=True).stdout
+    digest.update(code.encode())
+    for path in ("testdata/" + options["program"],) + BUILT + ("build/" + options["program"],):
         full = os.path.join(ROOT, path)
         if os.path.isdir(full):
             _hash_tree(digest, full)
