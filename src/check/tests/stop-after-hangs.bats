@@ -27,9 +27,12 @@ codes() {
 }
 
 @test "stop-after-hangs: after N hangs in a row the rest is not run; a case that does not hang starts again" {
+    # (with the diagnosis on: the cases not run have no run to diagnose)
     run scripts/check-engine --program checkers --category official --jobs 1 --timeout 1 \
-        --stop-after-hangs 2 --no-diagnose --output "$work/out" "$work/sometimes"
+        --stop-after-hangs 2 --output "$work/out" "$work/sometimes"
     assert_failure 1
+    refute_output --partial 'no diagnosis'
+    [[ -f $work/out/causes.tsv ]] || fail "no causes.tsv"
     # What it must be, walked here from the inputs' sizes in the worker's order.
     local expected='' hangs=0 input id
     for input in $(LC_ALL=C ls testdata/checkers/official/*.in); do
