@@ -74,6 +74,8 @@ def command(options, folder, output):
     args = [os.path.join(ROOT, "src/check/check-engine"), "--program", options["program"],
             "--timeout", str(options["timeout"]), "--jobs", str(options["check_jobs"]),
             "--show", "0", "--output", output]
+    if options.get("stop_after_hangs"):
+        args += ["--stop-after-hangs", str(options["stop_after_hangs"])]
     for category in options["categories"]:
         args += ["--category", category]
     return args + [folder]

@@ -50,6 +50,17 @@ class CheckingTest(unittest.TestCase):
         self.assertIn("rerun", page)  # check-engine's own report of a case
         self.assertEqual(request(wrong["page"], self.tokens["ann"])[0], 404)
 
+    def test_hanging_program_stops_after_three_hangs(self):
+        """The service's default --stop-after-hangs 3: each of check-engine's
+        2 workers stops after 3 hangs in a row; the rest are failed as not
+        run, and the summary says so."""
+        hanging = self.checked("ben", "hanging", "ben")
+        self.assertEqual((hanging["state"], hanging["compiled"], hanging["passed"]), ("done", True, 0))
+        self.assertEqual(hanging["failed"], hanging["total"])
+        summary = hanging["summary"]
+        self.assertRegex(summary, r"\b6 hang \(killed after 2(\.0)?s\)")
+        self.assertIn("%d not run: the 3 cases before it hung" % (hanging["total"] - 6), summary)
+
     def test_not_compiling(self):
         broken = self.checked("cat", "broken", "cat")
         self.assertEqual((broken["state"], broken["compiled"], broken["passed"]), ("done", False, 0))
