@@ -133,7 +133,7 @@ def reference_verdicts(args, folder):
     """check-engine run directly on one program of each kind, with the
     service's options: {kind: (compiled, passed, failed)}."""
     opts = {"program": "checkers", "categories": ["official", "examples"], "timeout": args.timeout,
-            "check_jobs": 2}
+            "check_jobs": 2, "stop_after_hangs": checking.STOP_AFTER_HANGS}
     total = len(checking.case_ids(opts))
     verdicts = {}
     for kind in MIX:

@@ -51,7 +51,7 @@ def parser():
                    help="a category of visible tests (repeatable; default: official and examples)")
     p.add_argument("--timeout", type=float, default=10, help="check-engine's --timeout per case (default: 10)")
     p.add_argument("--check-jobs", type=int, default=2, help="check-engine's --jobs per worker (default: 2)")
-    p.add_argument("--stop-after-hangs", type=int, default=3,
+    p.add_argument("--stop-after-hangs", type=int, default=checking.STOP_AFTER_HANGS,
                    help="check-engine's --stop-after-hangs: after this many cases in a row hang, the rest "
                         "are not run (default: 3; 0: every case runs)")
     p.add_argument("--upload-limit", type=int, default=1048576, help="bytes per upload (default: 1 MiB)")
