@@ -106,7 +106,11 @@ most_said() {
 }
 
 @test "explain in check-engine: swapped error checks are named with the check the reference applied first, and why" {
-    check checks --category error3 --category official
+    # (the error3 cases where the target is occupied too, some where it is
+    # not, and the assignment's own tests)
+    corpus_subset "$BATS_TEST_TMPDIR/cases" testdata/checkers 'error3/empty-source-*-target-*' \
+        'error3/light-cell-source-*-s0' 'official/*'
+    check checks --cases "$BATS_TEST_TMPDIR/cases"
     assert_output --regexp 'explain: the reference refuses ACTION #[0-9]+ with check 3 of six \(Source cell is empty\.\): the checks come in the specified order'
     assert_output --regexp 'explain:     check 3, the source cell holds a piece or tower: fails \([A-H][1-8] is empty\)'
     assert_output --partial 'explain: this program reported check 4 (Target cell is not empty.), which comes after check 3: it applies the checks in another order'
