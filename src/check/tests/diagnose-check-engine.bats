@@ -4,7 +4,9 @@
 # copy of the HW4 Python test player, a copy of the independent checkers
 # oracle), run in the sandbox as a FOLDER of sources, gets that fault's
 # `likely cause:` line and OUTPUT/causes.tsv; a correct program and
-# --no-diagnose get none.
+# --no-diagnose get none. Each runs on chosen cases (check's CASES, as in
+# src/diagnose/tests/diagnose-lib.bash): a sample of the category that
+# shows the fault, not all of it.
 
 # shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
 
@@ -24,12 +26,20 @@ player_folder() {
     printf '%s\n' "$dir"
 }
 
-# check DIR OPTION...: scripts/check-engine on the FOLDER DIR, in the
-# sandbox, into DIR.out ($output and $status as bats' run leaves them).
+# crowning DIR: DIR.cases, fifteen of the draughts crowning cases (those
+# numbered 0 to 14), where a man reaches the far row.
+crowning() {
+    corpus_subset "$1.cases" "$root/testdata/draughts" 'crowning/crowning-[0-9]-s1' \
+        'crowning/crowning-1[0-4]-s1' || fail "cannot choose the cases"
+}
+
+# check DIR OPTION...: scripts/check-engine on the FOLDER DIR and the cases
+# of DIR.cases, in the sandbox, into DIR.out ($output and $status as bats'
+# run leaves them).
 check() {
     local dir=$1
     shift
-    run "$root/scripts/check-engine" --output "$dir.out" "$@" "$dir"
+    run "$root/scripts/check-engine" --output "$dir.out" --cases "$dir.cases" "$@" "$dir"
 }
 
 # cause_codes DIR: the codes of DIR.out/causes.tsv (by its header), a line each.
@@ -40,7 +50,8 @@ cause_codes() {
 
 @test "draughts, men never crowned: its likely cause before the last line, the failures grouped under it" {
     dir=$(player_folder no-crowning no-crowning)
-    check "$dir" --program draughts --category crowning
+    crowning "$dir"
+    check "$dir" --program draughts
     assert_failure 1
     assert_line --regexp '^likely cause: .* \(no-crowning\): reproduces [0-9]+ of [0-9]+ failing cases$'
     assert_line --regexp '^  [0-9]+ cases: likely cause: .* \(no-crowning\)$'
@@ -57,7 +68,10 @@ cause_codes() {
     cp -- "$root"/src/corpus/checkers-oracle/*.py "$dir/"
     mv -- "$dir/checkers_oracle.py" "$dir/hw4.py"
     owner_first "$dir"
-    check "$dir" --category error4
+    # (an opponent's piece onto an occupied cell fails both checks)
+    corpus_subset "$dir.cases" "$root/testdata/checkers" 'error4/opponent-source-occupied-target-*' \
+        'error4/step-onto-own-piece-*-s0' || fail "cannot choose the cases"
+    check "$dir"
     assert_failure 1
     assert_line --regexp '^likely cause: .* \(error-order\): reproduces [0-9]+ of [0-9]+ failing cases$'
     assert_equal "$(cause_codes "$dir" | head -n 1)" error-order
@@ -66,7 +80,8 @@ cause_codes() {
 
 @test "a correct program: no diagnosis at all, no cause" {
     dir=$(player_folder correct reference-like)
-    check "$dir" --program draughts --category crowning
+    crowning "$dir"
+    check "$dir" --program draughts
     assert_success
     refute_output --partial 'likely cause'
     refute_output --partial 'looking for the likely cause'
@@ -75,7 +90,8 @@ cause_codes() {
 
 @test "--no-diagnose: the failures without a cause, no causes.tsv" {
     dir=$(player_folder no-crowning-quiet no-crowning)
-    check "$dir" --program draughts --category crowning --no-diagnose
+    crowning "$dir"
+    check "$dir" --program draughts --no-diagnose
     assert_failure 1
     refute_output --partial 'likely cause'
     assert_line --index -1 --regexp '^[0-9]+ passed, [0-9]+ failed'

@@ -9,6 +9,9 @@ bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
+# shellcheck source=src/test-lib/corpus-subset.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/corpus-subset.bash"
+
 # plant FILE OLD NEW: replaces the first OLD in FILE with NEW; fails when
 # OLD is not there (the engine changed: the fault must be planted anew).
 plant() {
@@ -50,6 +53,10 @@ setup_file() {
     plant "$dir/pruning/search.c" 'if (alpha >= beta && i + 1 < moves->count) {' \
         'if (alpha > beta && i + 1 < moves->count) {'
     for name in tie cost directions checks pruning; do build "$name"; done
+    # The computed actions the three search faults are checked on: every
+    # next-action and play case of seed 1 or 2, a sample of each kind of
+    # position (31 of their 506 cases; the kind most said is over these).
+    corpus_subset "$dir/actions" "$root/testdata/checkers" 'next-action/*-s[12]' 'play/*-s[12]'
 }
 
 setup() {
@@ -78,14 +85,14 @@ most_said() {
 }
 
 @test "explain in check-engine: a reversed tie-break is named as keeping the last of equal costs" {
-    check tie --category next-action --category play
+    check tie --cases "$BATS_FILE_TMPDIR/actions"
     assert_output --regexp 'explain: reference chose [A-H][1-8]-[A-H][1-8] \(cost -?[0-9]+\); this program chose [A-H][1-8]-[A-H][1-8], which ties at -?[0-9]+ but comes later in the specified order'
     assert_output --partial 'tied: does this program keep the last of equal costs instead of the first?'
     assert_equal "$(most_said "$BATS_TEST_TMPDIR/out")" 'the last of equal costs'
 }
 
 @test "explain in check-engine: a wrong cost is named with the reference's cost of the program's choice" {
-    check cost --category next-action --category play
+    check cost --cases "$BATS_FILE_TMPDIR/actions"
     assert_output --regexp 'explain: reference chose [A-H][1-8]-[A-H][1-8] \(cost -?[0-9]+\); this program chose [A-H][1-8]-[A-H][1-8], which the reference costs -?[0-9]+ \((BLACK|WHITE) takes the (highest|lowest) cost'
     assert_output --partial "the reference's candidates in the specified order, with their costs:"
     refute_output --partial 'ties at'
@@ -93,13 +100,17 @@ most_said() {
 }
 
 @test "explain in check-engine: a swapped direction order is named by the piece's two directions" {
-    check directions --category next-action --category play
+    check directions --cases "$BATS_FILE_TMPDIR/actions"
     assert_output --regexp 'explain:   [A-H][1-8]-[A-H][1-8] and [A-H][1-8]-[A-H][1-8] move the same piece: the reference tries NE before NW; does this program take the directions in another order\?'
     assert_equal "$(most_said "$BATS_TEST_TMPDIR/out")" 'in another order?'
 }
 
 @test "explain in check-engine: swapped error checks are named with the check the reference applied first, and why" {
-    check checks --category error3 --category official
+    # (the error3 cases where the target is occupied too, some where it is
+    # not, and the assignment's own tests)
+    corpus_subset "$BATS_TEST_TMPDIR/cases" testdata/checkers 'error3/empty-source-*-target-*' \
+        'error3/light-cell-source-*-s0' 'official/*'
+    check checks --cases "$BATS_TEST_TMPDIR/cases"
     assert_output --regexp 'explain: the reference refuses ACTION #[0-9]+ with check 3 of six \(Source cell is empty\.\): the checks come in the specified order'
     assert_output --regexp 'explain:     check 3, the source cell holds a piece or tower: fails \([A-H][1-8] is empty\)'
     assert_output --partial 'explain: this program reported check 4 (Target cell is not empty.), which comes after check 3: it applies the checks in another order'

@@ -16,50 +16,14 @@ setup() {
     draughts=${DRAUGHTS:-build/draughts}
 }
 
-# stderr_keeps_diagnostic PLAIN EXPLAINED: whether the stderr file
-# EXPLAINED, from a run with --explain, is the stderr file PLAIN of the run
-# without it after its "explain: " lines, which all come before the rest
-# (so a diagnostic is still the last line). Bash alone: it runs per case.
-stderr_keeps_diagnostic() {
-    local plain explained line rest=()
-    mapfile -t plain < "$1"
-    mapfile -t explained < "$2"
-    for line in "${explained[@]}"; do
-        if [[ $line == 'explain: '* ]]; then
-            ((${#rest[@]} == 0)) || return 1
-        else
-            rest+=("$line")
-        fi
-    done
-    [[ ${#rest[@]} == "${#plain[@]}" && ${rest[*]} == "${plain[*]}" ]]
-}
-
 # same_both_ways ENGINE ROOT: runs every ROOT/*/*.in on stdin with and
-# without --explain. Fails, naming the cases, unless stdout is byte for byte
-# the same, the exit status is the same and stderr_keeps_diagnostic holds.
+# without --explain (same_with_explain.py, one process for them all). Fails,
+# naming the cases, unless stdout is byte for byte the same, the exit status
+# is the same and stderr is the "explain: " lines, all before the rest, then
+# the stderr of the run without it (so a diagnostic is still the last line).
 # Prints how many cases it ran.
 same_both_ways() {
-    local engine=$1 root=$2 tmp=$BATS_TEST_TMPDIR input plain explained
-    local count=0 failures=()
-    for input in "$root"/*/*.in; do
-        count=$((count + 1))
-        plain=0 explained=0
-        "$engine" < "$input" > "$tmp/plain.out" 2> "$tmp/plain.err" || plain=$?
-        "$engine" --explain < "$input" > "$tmp/explain.out" 2> "$tmp/explain.err" ||
-            explained=$?
-        if ! cmp -s "$tmp/plain.out" "$tmp/explain.out"; then
-            failures+=("$input: stdout differs")
-        elif ((plain != explained)); then
-            failures+=("$input: exit status $plain without --explain, $explained with it")
-        elif ! stderr_keeps_diagnostic "$tmp/plain.err" "$tmp/explain.err"; then
-            failures+=("$input: stderr is not the explanation, then the stderr without it")
-        fi
-    done
-    if ((${#failures[@]})); then
-        printf '%s\n' "${failures[@]:0:20}" >&2
-        fail "${#failures[@]} of $count cases differ with --explain"
-    fi
-    echo "$count"
+    /usr/bin/python3 "$BATS_TEST_DIRNAME/same_with_explain.py" "$1" "$2"
 }
 
 # explained ENGINE ARGUMENT...: the "explain: " lines a run writes.

@@ -2,6 +2,9 @@
 # apart from the reference (in a copy of the independent Python oracle),
 # checked by check-engine and diagnosed: each gets its fault as its first
 # cause; the correct oracle gets none; a program with two faults gets both.
+# Each runs on chosen cases (chosen, diagnose-lib.bash): those that show its
+# fault, by their names or by strict-only's list of the decision a fault
+# goes against, and some that pass.
 
 # shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
 
@@ -21,7 +24,8 @@ tie_last() {
 
 @test "the correct oracle fails nothing and gets no cause" {
     dir=$(oracle correct)
-    check_and_diagnose checkers "$dir" --category examples --category error4
+    chosen "$dir" checkers 'examples/*' 'error4/*-early-s0' 'error4/*-with-towers-s1'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_output ''
     assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures')"
@@ -31,7 +35,10 @@ tie_last() {
     dir=$(oracle no-tower)
     put_in "$dir/oracle_rules.py" 'if cell == PIECE[side] and action.target // SIZE + 1 == FAR_ROW[side]:' \
         'if False:'
-    check_and_diagnose checkers "$dir" --category play
+    # (the games that crown a piece, and short games that may not)
+    chosen "$dir" checkers 'play/*-promotion-during-play-*' 'play/*-towers-one-side-s2*' \
+        'play/black-short-game-s[0-3]'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_line --index 0 --regexp '^(diagnosis: .*|likely cause: .*\(no-tower-promotion\): reproduces [0-9]+ of [0-9]+ failing cases)$'
     assert_equal "$(causes "$dir" | head -n 1)" no-tower-promotion
@@ -40,7 +47,9 @@ tie_last() {
 @test "ties broken toward the last action: tie-not-leftmost" {
     dir=$(oracle tie-last)
     tie_last "$dir"
-    check_and_diagnose checkers "$dir" --category next-action
+    chosen "$dir" checkers 'next-action/*-tie-leftmost-not-first-s[0-9]' \
+        'next-action/*-tie-three-or-more-s1*' 'next-action/black-mid-game-s[0-9]'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_line --partial '(tie-not-leftmost): reproduces'
     assert_equal "$(causes "$dir" | head -n 1)" tie-not-leftmost
@@ -50,7 +59,10 @@ tie_last() {
     dir=$(oracle no-win)
     put_in "$dir/checkers_oracle.py" '            out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")
             return' '            return'
-    check_and_diagnose checkers "$dir" --category wins
+    # (A's action or P's step ends the game: the assignment profile's wins)
+    chosen "$dir" checkers 'wins/ends-in-input-then-a-*-wins-by-capture-s*' 'wins/p-step1-*' \
+        'wins/ends-in-input-then-action-*-s*' 'wins/action-after-game-over'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" win-not-reported
 }
@@ -58,7 +70,10 @@ tie_last() {
 @test "target checked after the owner: error-order" {
     dir=$(oracle error-order)
     owner_first "$dir"
-    check_and_diagnose checkers "$dir" --category error4 --category error5
+    # (an opponent's piece onto an occupied cell fails both checks)
+    chosen "$dir" checkers 'error4/opponent-source-occupied-target-*' 'error4/opponent-target' \
+        'error4/step-onto-own-piece-*-s0' 'error5/opponent-tower-*'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" error-order
 }
@@ -67,7 +82,9 @@ tie_last() {
     dir=$(oracle column-a)
     put_in "$dir/checkers_oracle.py" '        if text in COMMANDS:' '        if text in COMMANDS or text.startswith(b"A"):
             text = text[:1]'
-    check_and_diagnose checkers "$dir" --category stage0 --category play
+    # (actions from column A in most games; the openings have none)
+    chosen "$dir" checkers 'stage0/short-game-s*' 'stage0/opening-*' 'play/white-short-game-s*'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" column-a-as-command
 }
@@ -76,7 +93,8 @@ tie_last() {
     dir=$(oracle crlf)
     put_in "$dir/checkers_oracle.py" 'return ("".join(out).encode("ascii")' \
         'return ("".join(out).replace("\n", "\r\n").encode("ascii")'
-    check_and_diagnose checkers "$dir" --category examples --category official
+    chosen "$dir" checkers 'examples/*' 'official/*'
+    check_and_diagnose checkers "$dir"
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" white-space
 }
@@ -87,8 +105,10 @@ tie_last() {
     actions = legal_actions(board, side)' '        return cost if legal_actions(board, side) else _stuck_value(side)
     actions = legal_actions(board, side)'
     put_in "$dir/oracle_search.py" '    if depth_left == 1:' '    if depth_left == -1:'
-    # (NOTES.md decides what a stuck leaf costs: the strict profile's cases)
-    check_and_diagnose checkers "$dir" --profile strict --category wins
+    # (NOTES.md decides what a stuck leaf costs: the strict profile's cases,
+    # strict-only's reading-stuck-leaves among them)
+    chosen "$dir" checkers 'wins/p-step[4-6]-black-*' 'wins/p-step8-white-*' 'wins/ends-in-input-black-*'
+    check_and_diagnose checkers "$dir" --profile strict
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" leaf-cost-min-max
 }
@@ -100,8 +120,11 @@ tie_last() {
     if next_action(game.board, game.side) is None:
         out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")
 '
-    # (NOTES.md decides when a win is printed: the strict profile's cases)
-    check_and_diagnose checkers "$dir" --profile strict --category wins
+    # (NOTES.md decides when a win is printed: the strict profile's cases,
+    # strict-only's reading-win-after-last-action among them)
+    chosen "$dir" checkers 'wins/a-action-ends-game-*' 'wins/p-tenth-action-ends-game-black-*' \
+        'wins/p-step1-*'
+    check_and_diagnose checkers "$dir" --profile strict
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" win-reported-early
 }
@@ -109,7 +132,8 @@ tie_last() {
 @test "status 0 after an input error (strict profile): error-status-zero" {
     dir=$(oracle status-zero)
     put_in "$dir/checkers_oracle.py" 'EXIT_INPUT_ERROR = 1' 'EXIT_INPUT_ERROR = 0'
-    check_and_diagnose checkers "$dir" --profile strict --category error1 --category error3
+    chosen "$dir" checkers 'error1/*-early-s0' 'error3/*-early-s0' 'examples/*'
+    check_and_diagnose checkers "$dir" --profile strict
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" error-status-zero
 }
@@ -118,7 +142,9 @@ tie_last() {
     dir=$(oracle two)
     tie_last "$dir"
     owner_first "$dir"
-    check_and_diagnose checkers "$dir" --category error4 --category next-action
+    chosen "$dir" checkers 'error4/opponent-source-occupied-target-*' 'error4/step-onto-own-piece-*-s0' \
+        'next-action/*-tie-leftmost-not-first-s[0-9]' 'next-action/black-mid-game-s[0-9]'
+    check_and_diagnose checkers "$dir"
     assert_success
     run causes "$dir"
     assert_line tie-not-leftmost

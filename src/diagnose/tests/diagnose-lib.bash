@@ -8,6 +8,8 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 # shellcheck source=src/test-lib/players.bash
 source "$root/src/test-lib/players.bash"
+# shellcheck source=src/test-lib/corpus-subset.bash
+source "$root/src/test-lib/corpus-subset.bash"
 
 # fixtures: a folder every uid can read (as root, check-engine runs the
 # program as a uid of its own, which cannot enter bats' own folders);
@@ -76,17 +78,29 @@ hw4() {
     printf '%s\n' "$dir"
 }
 
+# chosen DIR GAME GLOB...: DIR/cases, the cases of testdata/GAME whose
+# category/name matches a GLOB (src/test-lib/corpus-subset.bash): a test
+# checks and diagnoses the cases that show its fault, and a few that do not,
+# rather than whole categories of hundreds (the diagnosis examines 40
+# failing cases at most; the rest only cost the check's time).
+chosen() {
+    local dir=$1 game=$2
+    shift 2
+    corpus_subset "$dir/cases" "$root/testdata/$game" "$@" || fail "cannot choose the cases of $dir"
+}
+
 # check_and_diagnose GAME DIR CHECK-ENGINE-OPTION...: check-engine on
-# DIR/program into DIR/output (its own diagnosis off: src/check/tests
-# test that), then the diagnosis of that folder (its lines in $output, as
-# bats' run leaves them).
+# DIR/program and the cases chosen in DIR/cases into DIR/output (its own
+# diagnosis off: src/check/tests test that), then the diagnosis of that
+# folder on the same cases (its lines in $output, as bats' run leaves them).
 check_and_diagnose() {
     local game=$1 dir=$2
     shift 2
+    [[ -d $dir/cases ]] || fail "no cases chosen in $dir (chosen DIR GAME GLOB...)"
     "$root/scripts/check-engine" --program "$game" --no-sandbox --no-diagnose --output "$dir/output" \
-        "$@" "$dir/program" > "$dir/check.log" 2>&1 || true
+        --cases "$dir/cases" "$@" "$dir/program" > "$dir/check.log" 2>&1 || true
     run "$root/src/diagnose/diagnose" --program "$game" --results "$dir/output" \
-        --engine "$dir/program" --budget 120
+        --cases "$dir/cases" --engine "$dir/program" --budget 120
 }
 
 # causes DIR: the codes of DIR/output/causes.tsv, best first, a line each.
