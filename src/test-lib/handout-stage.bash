@@ -8,15 +8,26 @@
 
 # handout_stage CASES ID: stage0, stage1 or stage2.
 handout_stage() {
-    local cases=$1 id=$2 command
-    case ${id%%/*} in
-        stage0 | error? | edge-input | malformed) echo stage0; return ;;
-    esac
-    if [[ $id == examples/error* ]]; then echo stage0; return; fi
-    command=$(awk 'NF { line = $0 } END { gsub(/[ \t\r]/, "", line); print line }' "$cases/$id.in")
-    case $command in
-        A) echo stage1 ;;
-        P) echo stage2 ;;
-        *) echo stage0 ;;
-    esac
+    printf '%s\n' "$2" | handout_stages "$1" | cut -f2
+}
+
+# handout_stages CASES: for each case ID of stdin (a line each), "ID<TAB>STAGE",
+# in one awk for the whole list (a case is a few files' worth of work,
+# not a process or two).
+handout_stages() {
+    awk -v cases="$1" '
+        function stage(id,   category, file, line, last, n) {
+            category = id
+            sub(/\/.*/, "", category)
+            if (category ~ /^(stage0|error.|edge-input|malformed)$/) return "stage0"
+            if (id ~ /^examples\/error/) return "stage0"
+            file = cases "/" id ".in"
+            last = ""
+            while ((n = (getline line < file)) > 0) if (split(line, unused) > 0) last = line
+            if (n < 0) { print "handout-stage: cannot read " file > "/dev/stderr"; exit 1 }
+            close(file)
+            gsub(/[ \t\r]/, "", last)
+            return last == "A" ? "stage1" : last == "P" ? "stage2" : "stage0"
+        }
+        { print $0 "\t" stage($0) }'
 }

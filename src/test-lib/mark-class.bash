@@ -164,3 +164,18 @@ names() {
     local dir
     for dir in "$MARK_TEST_CLASS"/*; do basename -- "$dir"; done
 }
+
+# fields CSV COLUMN...: every row of marks.csv CSV, its COLUMNs joined by
+# the unit separator (US, \x1f: in no cell, and no white space, so that
+# `IFS=$'\x1f' read` keeps an empty cell), a row a line; for a test that
+# reads many cells, one Python start in all rather than one a cell.
+fields() {
+    python3 - "$@" <<'PY'
+import csv, sys
+path, columns = sys.argv[1], sys.argv[2:]
+for row in csv.DictReader(open(path, encoding="utf-8")):
+    cells = [row[column] for column in columns]
+    assert not any("\x1f" in cell or "\n" in cell for cell in cells), cells
+    print("\x1f".join(cells))
+PY
+}

@@ -51,18 +51,29 @@ setup_file() {
 # autograde NAME [ENV...]: run_autograder on the class's NAME, in a new
 # stand-in (the built source read-only, as each submission must
 # leave it); results.json into $results, checked against the specification.
+# The same NAME, ENV and tree are marked once a file: a later test reads
+# the first run's results (and checks them against the specification again).
 autograde() {
-    local name=$1 ag
+    local name=$1 ag memo
     shift
-    ag=$(mktemp -d "$BATS_TEST_TMPDIR/autograder.XXXXXX")
-    mkdir -p "$ag/source" "$ag/results"
-    cp -R -- "$BATS_FILE_TMPDIR/class/$name" "$ag/submission"
-    cp -- "$TREE/run_autograder" "$ag/"
-    run standin "$ag" --ro-bind "$TREE/source" /autograder/source env "$@" /autograder/run_autograder
-    assert_success
-    # What run_autograder printed, mark's command line among it (for the staff).
-    autograder_stdout=$output
-    results=$ag/results/results.json
+    memo=$BATS_FILE_TMPDIR/autograded/$(printf '%s\0' "$TREE" "$name" "$@" | sha256sum | cut -c1-16)
+    if [[ -f $memo/results.json ]]; then
+        autograder_stdout=$(cat "$memo/stdout")
+        results=$memo/results.json
+    else
+        ag=$(mktemp -d "$BATS_TEST_TMPDIR/autograder.XXXXXX")
+        mkdir -p "$ag/source" "$ag/results"
+        cp -R -- "$BATS_FILE_TMPDIR/class/$name" "$ag/submission"
+        cp -- "$TREE/run_autograder" "$ag/"
+        run standin "$ag" --ro-bind "$TREE/source" /autograder/source env "$@" /autograder/run_autograder
+        assert_success
+        # What run_autograder printed, mark's command line among it (for the staff).
+        autograder_stdout=$output
+        results=$ag/results/results.json
+        mkdir -p "$memo"
+        cp -- "$results" "$memo/results.json"
+        printf '%s' "$autograder_stdout" > "$memo/stdout"
+    fi
     run python3 "$ROOT/src/gradescope/tests/validate_results.py" "$results"
     assert_success
     assert_output ''

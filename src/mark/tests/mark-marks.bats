@@ -72,11 +72,12 @@ setup() {
 # 8, 8 and 4 marks, each times the cases passed over its cases, rounded
 # half up to the cent, plus its manual style mark.
 expected_mark() {
-    local name=$1 id verdict style
+    local name=$1 style results
     style=$(awk -F, -v name="$name" '$1 == name { print $2 }' "$BATS_FILE_TMPDIR/manual.csv")
-    while IFS=$'\t' read -r id _ verdict _; do
-        printf '%s\t%s\n' "$(handout_stage testdata/checkers "$id")" "$verdict"
-    done < <(tail -n +2 "$out/submissions/$name/check/results.tsv") |
+    # (each case's stage, and its verdict: case and verdict are columns 1 and 3)
+    results=$out/submissions/$name/check/results.tsv
+    paste <(tail -n +2 "$results" | cut -f1 | handout_stages testdata/checkers | cut -f2) \
+        <(tail -n +2 "$results" | cut -f3) |
         awk -F '\t' -v style="${style:-0}" '
             { total[$1]++; if ($2 == "pass") passed[$1]++ }
             END {
@@ -103,31 +104,37 @@ days_late() {
 }
 
 @test "mark-marks: each final mark is the stages' marks, the manual mark and the late penalty, worked out here" {
-    local name mark days final checked=0
+    # The rows' cells, read at once (a Python start a cell was most of the test).
+    local name mark days final checked=0 n m late f from compiled
+    local -A mark_of=() late_of=() final_of=() from_of=() compiled_of=()
+    while IFS=$'\x1f' read -r n m late f from compiled; do
+        mark_of[$n]=$m late_of[$n]=$late final_of[$n]=$f from_of[$n]=$from compiled_of[$n]=$compiled
+    done < <(fields "$out/marks.csv" name mark late_days final_mark submitted_from compiled)
     for name in correct mutant-a late-hours late-two-days no-time trailing-spaces mutant-very-late \
         disguised-comments disguised-renamed independent; do
+        [[ -v mark_of[$name] ]] || fail "no row for $name"
         mark=$(expected_mark "$name")
-        assert_equal "$name mark $(field "$name" mark)" "$name mark $mark"
+        assert_equal "$name mark ${mark_of[$name]}" "$name mark $mark"
         if [[ -z ${SUBMITTED[$name]:-} ]]; then
             days=$(days_late "@$(find "$BATS_FILE_TMPDIR/class/$name" -type f -printf '%T@\n' | sort -n | tail -n 1)")
         else
             days=$(days_late "${SUBMITTED[$name]}")
         fi
-        assert_equal "$name late_days $(field "$name" late_days)" "$name late_days $days"
+        assert_equal "$name late_days ${late_of[$name]}" "$name late_days $days"
         final=$(awk -v m="$mark" -v d="$days" 'BEGIN { f = m - 2 * d; printf "%.2f\n", f < 0 ? 0 : f }')
-        assert_equal "$name final_mark $(field "$name" final_mark)" "$name final_mark $final"
+        assert_equal "$name final_mark ${final_of[$name]}" "$name final_mark $final"
         checked=$((checked + 1))
     done
     assert_equal "$checked" 10
     # The figures the worked-out values must come to.
-    assert_equal "$(field correct final_mark)" 22.00
-    assert_equal "$(field late-hours final_mark)" 19.00
-    assert_equal "$(field late-two-days late_days)" 3
-    assert_equal "$(field no-time late_days)" 3
-    assert_equal "$(field no-time submitted_from)" files
-    assert_equal "$(field mutant-very-late final_mark)" 0.00
-    assert_equal "$(field disguised-comments mark)" 20.00
-    assert_equal "$(field disguised-renamed compiled)" no
+    assert_equal "${final_of[correct]}" 22.00
+    assert_equal "${final_of[late-hours]}" 19.00
+    assert_equal "${late_of[late-two-days]}" 3
+    assert_equal "${late_of[no-time]}" 3
+    assert_equal "${from_of[no-time]}" files
+    assert_equal "${final_of[mutant-very-late]}" 0.00
+    assert_equal "${mark_of[disguised-comments]}" 20.00
+    assert_equal "${compiled_of[disguised-renamed]}" no
 }
 
 @test "mark-marks: --similarity finds every disguised copy, and not the independent program" {
@@ -162,9 +169,10 @@ print(rows[0]["above"] if rows else "missing")' "$csv" "$pair"
 }
 
 @test "mark-marks: --compare whitespace counts white-space-only cases as passed" {
-    local class=$BATS_FILE_TMPDIR/class categories=() category
-    for category in "${MARK_CLASS_CATEGORIES[@]}"; do categories+=(--category "$category"); done
-    run "$root/scripts/mark" --output "$BATS_TEST_TMPDIR/out" "${categories[@]}" --memcheck 0 --timeout 5 \
+    # (the official cases only: among them every stage's, so a full mark
+    # is still 20.00, and every one has a board to pad with spaces)
+    local class=$BATS_FILE_TMPDIR/class
+    run "$root/scripts/mark" --output "$BATS_TEST_TMPDIR/out" --category official --memcheck 0 --timeout 5 \
         --compare whitespace "$class/trailing-spaces" "$class/correct"
     assert_success
     local csv=$BATS_TEST_TMPDIR/out/marks.csv

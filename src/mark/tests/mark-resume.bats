@@ -17,7 +17,9 @@ setup_file() {
     # shellcheck source=src/test-lib/mark-class.bash
     source "$root/src/test-lib/mark-class.bash"
     mkdir -p "$repo/testdata"
-    cp -R -- "$root/Makefile" "$root/scripts" "$root/src" "$repo/"
+    # (their times kept: sources newer than the linked build would have
+    # the sandbox's driver built again, through the links, on every run)
+    cp -Rp -- "$root/Makefile" "$root/scripts" "$root/src" "$repo/"
     cp -Rl -- "$root/build" "$repo/"
     cp -Rl -- "$root/testdata/checkers" "$repo/testdata/"
     mark_class_copy "$BATS_FILE_TMPDIR/class/correct"
@@ -29,9 +31,14 @@ setup_file() {
 setup() {
     repo=$BATS_FILE_TMPDIR/repo
     [[ ! -f $BATS_FILE_TMPDIR/mark.failed ]] || fail "the first run failed: $(cat "$BATS_FILE_TMPDIR/mark.log")"
-    # Each test changes its own copy of the repository's sources.
-    cp -R -- "$repo" "$BATS_TEST_TMPDIR/repo"
-    repo=$BATS_TEST_TMPDIR/repo
+    # Each test changes its own copy of the repository's sources (copied);
+    # the corpus and the build, never changed, linked as in setup_file.
+    local copy=$BATS_TEST_TMPDIR/repo
+    mkdir -p "$copy/testdata"
+    cp -Rp -- "$repo/Makefile" "$repo/scripts" "$repo/src" "$copy/"
+    cp -Rl -- "$repo/build" "$copy/"
+    cp -Rl -- "$repo/testdata/checkers" "$copy/testdata/"
+    repo=$copy
     cp -R -- "$BATS_FILE_TMPDIR/out" "$BATS_TEST_TMPDIR/out"
 }
 
