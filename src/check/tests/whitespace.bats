@@ -168,11 +168,19 @@ symptoms() {
     assert_output 'check-engine: --compare is exact or whitespace'
 }
 
+# two_official: official/test0 and test1 in $cases, for the tests that run
+# check-engine once per kind of edit (every official output has the lines
+# the edits touch; a category per edit was most of this file's time).
+two_official() {
+    copy_cases "$cases" <<<$'official/test0\nofficial/test1'
+}
+
 @test "whitespace: each kind is its own symptom, with the line in the report" {
     local kind
+    two_official
     while IFS='|' read -r kind program phrase words; do
         edited "$kind" "$program"
-        run scripts/check-engine "$BATS_TEST_TMPDIR/$kind" --category official --no-sandbox --show 0 --output "$out"
+        run scripts/check-engine "$BATS_TEST_TMPDIR/$kind" --cases "$cases" --no-sandbox --show 0 --output "$out"
         assert_failure 1
         run symptoms
         assert_output "fail|stdout differs only in white space ($phrase)|whitespace"
@@ -193,8 +201,9 @@ KINDS
     local name
     edited upper 's/8x8/8X8/'
     edited split 's/BOARD SIZE/BOARDSIZE/'
+    two_official
     for name in upper split; do
-        run scripts/check-engine "$BATS_TEST_TMPDIR/$name" --category official --no-sandbox --show 0 \
+        run scripts/check-engine "$BATS_TEST_TMPDIR/$name" --cases "$cases" --no-sandbox --show 0 \
             --compare whitespace --output "$out"
         assert_failure 1
         run symptoms
@@ -207,13 +216,16 @@ KINDS
 @test "whitespace: a crash keeps its symptom; strict's status still counts under --compare whitespace" {
     # shellcheck disable=SC2016 # the wrapper's own expansion
     edited crash 's/   H\n/   H  \n/g' 'kill -SEGV $$'
-    run scripts/check-engine "$BATS_TEST_TMPDIR/crash" --category official --no-sandbox --show 0 --output "$out"
+    two_official
+    run scripts/check-engine "$BATS_TEST_TMPDIR/crash" --cases "$cases" --no-sandbox --show 0 --output "$out"
     assert_failure 1
     run symptoms
     assert_output 'fail|crash (SIGSEGV)|crash'
     # Exit 0 where an error's status is expected, and trailing spaces.
     edited exit-0 's/   H\n/   H  \n/g' 'exit 0'
-    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0" --category error1 --profile strict --compare whitespace \
+    # (two error1 cases, not the category's 52)
+    copy_cases "$cases" < <(corpus_list testdata/checkers | grep '^error1/' | head -n 2)
+    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0" --cases "$cases" --category error1 --profile strict --compare whitespace \
         --no-sandbox --show 0 --output "$out"
     assert_failure 1
     run symptoms
