@@ -67,6 +67,9 @@ def write(outdir, variant, lines):
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return
     if len(argv) < 4:
         sys.exit(__doc__.strip())
     player = load_player()
