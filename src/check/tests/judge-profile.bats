@@ -29,10 +29,14 @@ setup() {
 @test "judge profile: other spacing passes the assignment profile and fails every strict case" {
     # shellcheck disable=SC2016 # perl's program
     engine_variant draughts spaced 's/output_text\(output, "\.\\n"\);/output_text(output, " .\\n");/g' trace.c
-    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --category opening --show 0 --output "$out"
+    # (three opening cases, not the category's 64: the spaced dot changes
+    # every case's output)
+    mkdir -p "$cases"
+    (cd testdata/draughts && cp --parents -t "$cases" opening/opening-{0,1,2}-s1.*)
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --cases "$cases" --show 0 --output "$out"
     assert_success
     assert_line --regexp '^[0-9]+ passed, 0 failed \(profile assignment\)$'
-    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --category opening --profile strict --show 0 --output "$out"
+    run scripts/check-engine --program draughts "$BATS_TEST_TMPDIR/spaced" --cases "$cases" --profile strict --show 0 --output "$out"
     assert_failure
     assert_line --regexp '^0 passed, [0-9]+ failed \(profile strict\)$'
 }

@@ -38,6 +38,13 @@ WRAPPER
     chmod +x "$BATS_TEST_TMPDIR/$1"
 }
 
+# two_official: official/test0 and test1 in $cases, for the tests that run
+# check-engine on an edited engine (every official output has the lines the
+# edits touch; whole categories were most of this file's time).
+two_official() {
+    copy_cases "$cases" <<<$'official/test0\nofficial/test1'
+}
+
 # symptoms: the distinct "verdict|symptom|code" of results.tsv.
 symptoms() {
     awk -F '\t' 'NR > 1 { print $3 "|" $4 "|" $5 }' "$out/results.tsv" | sort -u
@@ -96,17 +103,16 @@ symptoms() {
 
 @test "whitespace: trailing spaces after the column letters fail every case as white space, on line 4" {
     engine_variant checkers trailing 's/   H\\n";/   H   \\n";/' printer.c
+    two_official
     # (the symptoms alone; diagnosed, the catalogue's white-space fault
     # explains every case)
-    run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --category official --category examples --show 0 \
-        --output "$out"
-    assert_line 'likely cause: the output differs from the expected one only in white space (spaces, tabs, line breaks) (white-space): reproduces 20 of 20 failing cases'
-    run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --category official --category examples --show 1 \
-        --no-diagnose --output "$out"
+    run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --cases "$cases" --show 0 --output "$out"
+    assert_line 'likely cause: the output differs from the expected one only in white space (spaces, tabs, line breaks) (white-space): reproduces 2 of 2 failing cases'
+    run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --cases "$cases" --show 1 --no-diagnose --output "$out"
     assert_failure 1
     assert_line --index 0 --partial 'profile assignment (stdout byte for byte only;'
     run grep -E '^  [0-9]+ cases?: ' <<<"$output"
-    assert_output '  20 cases: stdout differs only in white space (trailing spaces)'
+    assert_output '  2 cases: stdout differs only in white space (trailing spaces)'
     run symptoms
     assert_output 'fail|stdout differs only in white space (trailing spaces)|whitespace'
     run grep -L -x 'stdout differs only in white space: trailing spaces on line 4' -r "$out/failures"
@@ -152,17 +158,17 @@ symptoms() {
 
 @test "whitespace: --compare whitespace passes the trailing spaces and says so; the default still fails" {
     engine_variant checkers trailing 's/   H\\n";/   H   \\n";/' printer.c
-    run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --category official --category examples \
-        --compare whitespace --output "$out"
+    two_official
+    run scripts/check-engine "$BATS_TEST_TMPDIR/trailing" --cases "$cases" --compare whitespace --output "$out"
     assert_success
     assert_line --index 0 --partial 'profile assignment (stdout only, compared with white space ignored;'
-    assert_equal "${lines[-1]}" '20 passed, 0 failed (profile assignment; 20 passed only with white space ignored)'
+    assert_equal "${lines[-1]}" '2 passed, 0 failed (profile assignment; 2 passed only with white space ignored)'
     run symptoms
     assert_output 'pass|stdout differs only in white space (trailing spaces)|whitespace'
     # Our own engine passes without the note; a wrong value is no pass.
-    run scripts/check-engine build/checkers --category official --compare whitespace --output "$out"
+    run scripts/check-engine build/checkers --cases "$cases" --compare whitespace --output "$out"
     assert_success
-    assert_equal "${lines[-1]}" '9 passed, 0 failed (profile assignment)'
+    assert_equal "${lines[-1]}" '2 passed, 0 failed (profile assignment)'
     run scripts/check-engine build/checkers --category official --compare spaces --output "$out"
     assert_failure 2
     assert_output 'check-engine: --compare is exact or whitespace'
@@ -170,9 +176,10 @@ symptoms() {
 
 @test "whitespace: each kind is its own symptom, with the line in the report" {
     local kind
+    two_official
     while IFS='|' read -r kind program phrase words; do
         edited "$kind" "$program"
-        run scripts/check-engine "$BATS_TEST_TMPDIR/$kind" --category official --no-sandbox --show 0 --output "$out"
+        run scripts/check-engine "$BATS_TEST_TMPDIR/$kind" --cases "$cases" --no-sandbox --show 0 --output "$out"
         assert_failure 1
         run symptoms
         assert_output "fail|stdout differs only in white space ($phrase)|whitespace"
@@ -193,8 +200,9 @@ KINDS
     local name
     edited upper 's/8x8/8X8/'
     edited split 's/BOARD SIZE/BOARDSIZE/'
+    two_official
     for name in upper split; do
-        run scripts/check-engine "$BATS_TEST_TMPDIR/$name" --category official --no-sandbox --show 0 \
+        run scripts/check-engine "$BATS_TEST_TMPDIR/$name" --cases "$cases" --no-sandbox --show 0 \
             --compare whitespace --output "$out"
         assert_failure 1
         run symptoms
@@ -207,13 +215,16 @@ KINDS
 @test "whitespace: a crash keeps its symptom; strict's status still counts under --compare whitespace" {
     # shellcheck disable=SC2016 # the wrapper's own expansion
     edited crash 's/   H\n/   H  \n/g' 'kill -SEGV $$'
-    run scripts/check-engine "$BATS_TEST_TMPDIR/crash" --category official --no-sandbox --show 0 --output "$out"
+    two_official
+    run scripts/check-engine "$BATS_TEST_TMPDIR/crash" --cases "$cases" --no-sandbox --show 0 --output "$out"
     assert_failure 1
     run symptoms
     assert_output 'fail|crash (SIGSEGV)|crash'
     # Exit 0 where an error's status is expected, and trailing spaces.
     edited exit-0 's/   H\n/   H  \n/g' 'exit 0'
-    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0" --category error1 --profile strict --compare whitespace \
+    # (two error1 cases, not the category's 52)
+    copy_cases "$cases" < <(corpus_list testdata/checkers | grep '^error1/' | head -n 2)
+    run scripts/check-engine "$BATS_TEST_TMPDIR/exit-0" --cases "$cases" --category error1 --profile strict --compare whitespace \
         --no-sandbox --show 0 --output "$out"
     assert_failure 1
     run symptoms

@@ -37,9 +37,12 @@ setup() {
 
 @test "languages: Java, Python and C++ players built and run as the grader does, judged: each passes" {
     local lang
+    # (the handout's examples, mandatory jumps and crowning among them: the
+    # build, the run and the judge are the point here; judge.bats judges
+    # each player on every case of the corpus)
     for lang in java python cpp; do
         run scripts/check-engine --program draughts "$(player "$lang" reference-like)" \
-            --category examples --category jumps --show 0 --output "$out"
+            --category examples --show 0 --output "$out"
         assert_success
         assert_line --regexp '^[1-9][0-9]* passed, 0 failed \(profile assignment\)$'
     done
@@ -49,13 +52,19 @@ setup() {
 }
 
 @test "languages: a Java player with a wrong leaf value and a Python one cutting on alpha > beta fail, with the fault in the game's terms" {
-    run scripts/check-engine --program draughts "$(player java wrong-leaf)" --category opening --show 0 --no-diagnose \
+    # Four cases, not a category (a JVM starts per case): wrong-leaf shows
+    # on three of them (all but examples/opening), cut-strict on all four.
+    local few=$BATS_TEST_TMPDIR/few
+    mkdir -p "$few"
+    (cd testdata/draughts && cp --parents -t "$few" examples/handout-case5.* examples/opening.* \
+        opening/opening-23-s1.* opening/opening-24-s1.*)
+    run scripts/check-engine --program draughts "$(player java wrong-leaf)" --cases "$few" --show 0 --no-diagnose \
         --output "$out"
     assert_failure
     assert_line --index 1 --regexp '^check-engine: built in the sandbox \(.*\) with: javac ([A-Za-z0-9_]+\.java ?)+$'
     # shellcheck disable=SC2016 # a backquote of the judge's text
     assert_line --regexp "^  [0-9]+ cases: judge: a node's value is wrong \\(h= at B4\\)$"
-    run scripts/check-engine --program draughts "$(player python cut-strict)" --category pruning --show 0 --no-diagnose \
+    run scripts/check-engine --program draughts "$(player python cut-strict)" --cases "$few" --show 0 --no-diagnose \
         --output "$out"
     assert_failure
     assert_line --regexp '^  [0-9]+ cases: judge: a node goes on where it must prune \(alpha >= beta, cut on equality\)$'

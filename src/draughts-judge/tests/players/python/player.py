@@ -57,24 +57,37 @@ def on_board(r, c):
     return 0 <= r < 8 and 0 <= c < 8
 
 
+SIDE_OF = {"A": "A", "k": "A", "B": "B", "K": "B"}   # owner(), as a table
+
+
 def generate(board, side):
     """All single jumps and simple moves of `side`, each tagged, in reading order."""
-    found = []
-    for r, c in SQUARES:
-        ch = board[r][c]
-        if owner(ch) != side:
-            continue
-        for dr, dc in piece_dirs(ch):
-            r1, c1 = r + dr, c + dc
-            if not on_board(r1, c1):
+    return list(each_move(board, side))
+
+
+def can_move(board, side):
+    """Whether `side` has a move: the first one found ends the search."""
+    return next(each_move(board, side), None) is not None
+
+
+def each_move(board, side):
+    """generate(), one move at a time (the search's hot spot: owner() and
+    on_board() written inline)."""
+    for r, row in enumerate(board):
+        for c, ch in enumerate(row):
+            if SIDE_OF.get(ch) != side:
                 continue
-            if board[r1][c1] == "O":
-                found.append((False, ((r, c), (r1, c1))))
-            elif owner(board[r1][c1]) not in (None, side):
-                r2, c2 = r1 + dr, c1 + dc
-                if on_board(r2, c2) and board[r2][c2] == "O":
-                    found.append((True, ((r, c), (r2, c2))))
-    return found
+            for dr, dc in piece_dirs(ch):
+                r1, c1 = r + dr, c + dc
+                if not (0 <= r1 < 8 and 0 <= c1 < 8):
+                    continue
+                there = board[r1][c1]
+                if there == "O":
+                    yield False, ((r, c), (r1, c1))
+                elif SIDE_OF.get(there) not in (None, side):
+                    r2, c2 = r1 + dr, c1 + dc
+                    if 0 <= r2 < 8 and 0 <= c2 < 8 and board[r2][c2] == "O":
+                        yield True, ((r, c), (r2, c2))
 
 
 def legal_moves(board, side, mandatory=True):
@@ -106,8 +119,8 @@ def apply_move(board, move, crowning=True):
 
 def heuristic(board, king_weight=2):
     """Alice's men + 2 x her kings - Bill's men - 2 x his kings."""
-    worth = {"A": 1, "k": king_weight, "B": -1, "K": -king_weight}
-    return sum(worth.get(ch, 0) for row in board for ch in row)
+    return sum(row.count("A") - row.count("B") + king_weight * (row.count("k") - row.count("K"))
+               for row in board)
 
 
 def illegal_move(board, legal):
@@ -230,7 +243,7 @@ class Player:
         """Value of the position after a move at `ply` when the search stops
         there (side to move stuck, or after B4); None to search deeper."""
         nxt = "B" if ply % 2 else "A"
-        if not legal_moves(board, nxt):
+        if not can_move(board, nxt):
             return INF if nxt == "B" else -INF
         if ply == 4:
             return heuristic(board, 1 if self.v == "wrong-leaf" else 2)
