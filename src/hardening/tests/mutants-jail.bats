@@ -25,12 +25,18 @@ setup() {
     git -C "$copy" -c user.name=t -c user.email=t@t commit -qm copy
     export RESULTS_DIR=$BATS_TEST_TMPDIR/results
     mutant='main.c:190 const-#1'
+    # The golden cases it faces first: the worked examples only. It passes
+    # every golden case whatever their number, and what is tested is the
+    # command-line tests that come after them (where it writes).
+    cases=$BATS_TEST_TMPDIR/cases
+    mkdir -p "$cases"
+    cp -r "$root/testdata/draughts/examples" "$cases/"
 }
 
 @test "mutants: a mutant that writes into the repository is killed there, and the repository stays as it was" {
     bwrap --ro-bind / / --dev /dev --unshare-net -- true 2>/dev/null ||
         skip "bubblewrap cannot run here"
-    run --separate-stderr "$copy/scripts/mutants" --program draughts --only "$mutant"
+    run --separate-stderr "$copy/scripts/mutants" --program draughts --cases "$cases" --only "$mutant"
     assert_success
     assert_output --partial "mutants: 1 killed, 0 survived"
     assert_equal "$(cut -f3 "$copy/build/mutants/results.tsv")" src/draughts/tests/cli.bats
@@ -38,7 +44,7 @@ setup() {
 }
 
 @test "mutants: unconfined, the same mutant changes the repository, and the run says so and fails" {
-    MUTANTS_JAIL=0 run --separate-stderr "$copy/scripts/mutants" --program draughts --only "$mutant"
+    MUTANTS_JAIL=0 run --separate-stderr "$copy/scripts/mutants" --program draughts --cases "$cases" --only "$mutant"
     assert_failure
     [[ $stderr == *"a mutant changed the repository"* ]] || fail "stderr: $stderr"
     [[ $(git -C "$copy" status --porcelain) == *testdata/draughts/examples/opening.in* ]]

@@ -31,22 +31,24 @@ unit() {
     unit test_browser.py
 }
 
-# start_postgresql (a PostgreSQL of the test's own; teardown stops it)
+# One PostgreSQL server of the file's own for the tests below (each makes a
+# fresh database on it, or empties the one it uses); teardown_file stops it.
 # shellcheck source=src/serve/tests/postgresql.bash
 source "$BATS_TEST_DIRNAME/postgresql.bash"
-teardown() { stop_postgresql; }
+setup_file() {
+    start_postgresql
+    export pg_url pg_ctl pg_dir pg_user
+}
+teardown_file() { stop_postgresql; }
 
 @test "serve: the database layer's tests on PostgreSQL too (the same schema and SQL)" {
-    start_postgresql
     SERVE_TEST_POSTGRESQL=$pg_url unit test_store.py
 }
 
 @test "serve: the API's tests against PostgreSQL (the same tests, a fresh database each)" {
-    start_postgresql
     SERVE_TEST_POSTGRESQL=$pg_url unit test_api.py
 }
 
 @test "serve: two fronts on one PostgreSQL, two remote workers; a worker and a front killed; no job twice at once" {
-    start_postgresql
     SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster.py
 }

@@ -36,7 +36,7 @@ class BrowserTest(unittest.TestCase):
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
         cls.tokens = write_roster(cls.tmp.name, ["ann", "ben"])
-        cls.service = Service(cls.tmp.name, ["--workers", "1", "--timeout", "2"])
+        cls.service = Service(cls.tmp.name, ["--workers", "1", "--timeout", "2", "--category", "official"])
         cls.addClassCleanup(cls.tmp.cleanup)
         cls.addClassCleanup(cls.service.stop)
         cls.service.start()
