@@ -65,14 +65,10 @@ static void send_line(int connection, const char *word, long value)
 
 static int listen_on(const char *path)
 {
-    struct sockaddr_un address = {.sun_family = AF_UNIX};
-    if (strlen(path) >= sizeof address.sun_path) {
-        errno = ENAMETOOLONG;
-        fail(path);
-    }
-    strcpy(address.sun_path, path);
-    int socket_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (socket_fd < 0 || bind(socket_fd, (struct sockaddr *)&address, sizeof address) < 0 ||
+    struct sockaddr_un address;
+    int socket_fd = -1;
+    if (fork_server_socket(path, &address, &socket_fd) < 0 ||
+        bind(socket_fd, (struct sockaddr *)&address, sizeof address) < 0 ||
         listen(socket_fd, MAX_CHILDREN) < 0) {
         fail(path);
     }

@@ -22,11 +22,32 @@
 #ifndef FORK_SERVER_H
 #define FORK_SERVER_H
 
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
 /* The socket's path; without it (or outside Valgrind) the library does
  * nothing and the program runs as usual. */
 #define FORK_SERVER_SOCKET_VARIABLE "FORK_SERVER_SOCKET"
 
 /* The longest line of the conversation, with its newline. */
 #define FORK_SERVER_LINE 64
+
+/* The socket's address for PATH, and a new stream socket in *socket_fd;
+ * -1 (errno set) when PATH is too long or no socket can be made. Shared by
+ * the server (bind) and the client (connect). */
+static inline int fork_server_socket(const char *path, struct sockaddr_un *address, int *socket_fd)
+{
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof address->sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(address->sun_path, path);
+    *socket_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    return *socket_fd < 0 ? -1 : 0;
+}
 
 #endif
