@@ -14,19 +14,17 @@ CHECK_DIAGNOSE_LEAST=5
 
 # diagnose_prepare ROOT PROGRAM: the game's faulted references (and its
 # judge, which the diagnosis needs whatever the profile) built when
-# missing, before the cases run, so that a diagnosis spends its budget on
-# the cases, not on the build (about 30 s the first time). A build that
-# fails is said and the check goes on: diagnose builds what it can. The
-# seconds it took: DIAGNOSE_BUILD_SECONDS (not check-engine's own time).
+# missing, once a case failed, outside the diagnosis's budget (about 30 s
+# the first time): a program that passes never waits for it. A build that
+# fails is said and the check goes on: diagnose builds what it can.
 diagnose_prepare() {
-    local root=$1 program=$2 started=$SECONDS
+    local root=$1 program=$2
     if [[ -n $GAME_JUDGE ]]; then
         make -s --no-print-directory -C "$root" "$GAME_JUDGE" >&2 ||
             echo "check-engine: cannot build the judge ($GAME_JUDGE): no diagnosis" >&2
     fi
     "$CHECK_DIAGNOSE/build-faults" --game "$program" >&2 ||
         echo "check-engine: some of $program's faulted references do not build (src/diagnose/build-faults)" >&2
-    DIAGNOSE_BUILD_SECONDS=$((SECONDS - started))
 }
 
 # diagnose_clear OUTPUT: the last run's kept runs and causes gone.
@@ -34,17 +32,18 @@ diagnose_clear() {
     rm -rf -- "$1/outputs" "$1/causes.tsv" "$1/causes-cases.tsv"
 }
 
-# diagnose_failures PROGRAM CASES OUTPUT ELAPSED LINES: when results.tsv has a
-# failure, the diagnosis within ELAPSED seconds (check-engine's own time,
-# the faulted references' build left out: it adds at most 1x; at least
+# diagnose_failures ROOT PROGRAM CASES OUTPUT ELAPSED LINES: when
+# results.tsv has a failure, the faulted references built
+# (diagnose_prepare), then the diagnosis within ELAPSED seconds
+# (check-engine's own time: it adds at most 1x; at least
 # CHECK_DIAGNOSE_LEAST), its `likely cause:` lines kept in the file LINES
-# for the report's end. Nothing to do
-# (no failure): no diagnosis, no time.
+# for the report's end. Nothing to do (no failure): no diagnosis, no time.
 diagnose_failures() {
-    local program=$1 cases=$2 output=$3 budget=$(($4 - ${DIAGNOSE_BUILD_SECONDS:-0})) lines=$5
+    local root=$1 program=$2 cases=$3 output=$4 budget=$5 lines=$6
     awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "verdict") v = i; next }
         $v == "fail" { found = 1; exit } END { exit !found }' "$output/results.tsv" || return 0
     ((budget >= CHECK_DIAGNOSE_LEAST)) || budget=$CHECK_DIAGNOSE_LEAST
+    diagnose_prepare "$root" "$program"
     echo "check-engine: looking for the likely cause (the catalogue's faults on the failing cases, at most ${budget}s)"
     if ! "$CHECK_DIAGNOSE/diagnose" --program "$program" --cases "$cases" --results "$output" \
         --budget "$budget" > "$lines"; then

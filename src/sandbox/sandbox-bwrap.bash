@@ -84,7 +84,8 @@ sandbox_describe() {
     if ! command -v "${SANDBOX_BWRAP:-bwrap}" >/dev/null; then
         why="${SANDBOX_BWRAP:-bwrap} not found"
     else
-        dir=$(mktemp -d "${TMPDIR:-/tmp}/sandbox.XXXXXX") || return 1
+        sandbox_scratch
+        dir=$(mktemp -d "$SANDBOX_SCRATCH/sandbox.XXXXXX") || return 1
         mkdir "$dir/io"
         local SANDBOX_UID=65534 sandbox_args
         sandbox_bwrap_args "$dir" /bin/true
