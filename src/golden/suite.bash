@@ -77,10 +77,11 @@ suite_run() {
     rm -rf "$reports"
     # The suites the tests inside run (probes of the harness itself) leave
     # their counts apart: only this suite's own line reaches the summary.
+    # Each test's time (--timing: " in Nms") shows where a suite's time goes.
     mkdir -p "$reports"
     ((jobs > 1)) && parallel=(--jobs "$jobs" --no-parallelize-within-files)
     RESULTS_DIR=$PWD/build/results-inner/$suite \
-        bats "${parallel[@]}" "${bats_filter[@]}" --formatter tap "$@" | tee "$reports/tap.txt" ||
+        bats "${parallel[@]}" "${bats_filter[@]}" --timing --formatter tap "$@" | tee "$reports/tap.txt" ||
         status=$?
     suite_junit "$suite" $((SECONDS - started))
     ok=$(grep -c '^ok ' "$reports/tap.txt" || true)

@@ -27,6 +27,8 @@ function flush() {
     message = (verdict == "fail") ? "failed" : ""
     name = $0
     sub(/^(not )?ok [0-9]+ /, "", name)
+    # (bats --timing: " in Nms" at the end, or before a skip's mark)
+    if (!sub(/ in [0-9]+ms$/, "", name)) sub(/ in [0-9]+ms # skip/, " # skip", name)
     text = ""
     if (verdict == "pass" && match(name, / # skip( |$)/)) {
         message = substr(name, RSTART + RLENGTH)
