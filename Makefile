@@ -19,7 +19,12 @@ FUZZ_SECONDS ?= 600
 TEST_TARGETS := check selftest memcheck sanitize oom coverage
 # The harness's own tests: every component's tests/ folder (the engines'
 # command-line tests are make check's engine-cli suite).
-SELFTESTS := $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bats,$(wildcard src/*/tests/*.bats))
+# The longest files first (a file's tests run one after another): a long
+# one started last would leave the other cores idle at the end.
+SELFTESTS_LONGEST := src/serve/tests/serve.bats src/tools/tests/lint.bats src/mark/tests/mark.bats \
+	src/gradescope/tests/gradescope.bats src/mark/tests/mark-remote.bats
+SELFTESTS := $(SELFTESTS_LONGEST) $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bats \
+	$(SELFTESTS_LONGEST),$(wildcard src/*/tests/*.bats))
 # The tools each target needs: the rows of src/tools/tools.tsv naming it.
 ENSURE_TOOLS := src/tools/ensure-tools --for
 

@@ -29,7 +29,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-from serve import checking, programs  # noqa: E402
+from serve import checking, logs, programs  # noqa: E402
 from serve.client import Cluster, Service, request, write_roster  # noqa: E402
 
 MIX = {"correct": 0.4, "wrong": 0.3, "broken": 0.2, "hanging": 0.1}
@@ -147,6 +147,28 @@ def reference_verdicts(args, folder):
     return verdicts
 
 
+def log_sizes(fronts):
+    """Where each front's log (serve.log, logfmt) ends now."""
+    return {front.data: os.path.getsize(os.path.join(front.data, "serve.log")) for front in fronts}
+
+
+def server_times(fronts, start, end):
+    """The fronts' own times (ms=) of the requests they logged between the
+    log sizes start and end, in seconds: the time the service spent,
+    without the load client's."""
+    times = []
+    for front in fronts:
+        with open(os.path.join(front.data, "serve.log"), "rb") as handle:
+            handle.seek(start[front.data])
+            text = handle.read(end[front.data] - start[front.data]).decode("utf-8", "replace")
+        for line in text.splitlines():
+            if " event=request " in line:
+                fields = logs.parse(line)
+                if fields.get("ms"):
+                    times.append(float(fields["ms"]) / 1000)
+    return times
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1))))] if ordered else None
@@ -170,6 +192,8 @@ def figures(args, rush, found, last_done, references):
         "requests": len(every), "p50_ms": round(1000 * percentile(every, 50), 1), "p95_ms": round(1000 * p95, 1),
         "p95_post_ms": round(1000 * percentile(rush.times["POST"], 95), 1),
         "max_ms": round(1000 * max(every), 1),
+        "server_requests": len(rush.server_times),
+        "server_p95_ms": round(1000 * percentile(rush.server_times, 95), 1) if rush.server_times else None,
         "last_results_within_s": round(slowest_last, 1) if slowest_last is not None else None,
         "verdict_mismatches": len(mismatches), "reference": {k: list(v) for k, v in references.items()},
         "targets": {"nothing_lost": not lost, "last_results_within_5_min": slowest_last is not None,
@@ -198,7 +222,9 @@ def rush_on(args, folder, references, db):
             for n, front in enumerate(fronts):
                 cluster.start_worker("r%d" % n, front)
         rush = Rush(args, fronts, tokens)
+        before = log_sizes(fronts)
         ended = rush.play()
+        rush.server_times = server_times(fronts, before, log_sizes(fronts))
         found, last_done = final_states(rush, ended)
     finally:
         stop()

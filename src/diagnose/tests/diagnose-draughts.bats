@@ -86,6 +86,16 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     assert_equal "$(causes "$dir" | head -n 1)" wrong-player-value
 }
 
+@test "a king counted as one piece at the leaves: king-worth-one (once taken for no-crowning)" {
+    dir=$(hw4 king-one wrong-leaf)
+    chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'kings/kings-[0-9]-s1'
+    check_and_diagnose draughts "$dir"
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" king-worth-one
+    run causes "$dir"
+    refute_line no-crowning
+}
+
 @test "a line of the program's own after each header: extra-lines" {
     dir=$(hw4 chatty reference-like)
     put_in "$dir/player.py" '        self.lines.extend(self.fmt.header(number))' \

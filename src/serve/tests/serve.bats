@@ -19,6 +19,7 @@ unit() {
 
 @test "serve: the database layer, the queue, leases and claims" { unit test_store.py; }
 @test "serve: uploads unpacked safely" { unit test_unpack.py; }
+@test "serve: the log's lines read back as data" { unit test_logs.py; }
 @test "serve: the staff's view and the workers' API open only to their tokens; a worker of other code is refused" {
     unit test_doors.py
 }
