@@ -25,15 +25,19 @@ class Case:
 
 
 class Evaluation:
-    def __init__(self, game, judge, jobs, deadline):
+    def __init__(self, game, judge, jobs, deadline, cache=None):
         self.game = game
         self.judge = judge
         self.jobs = jobs
         self.deadline = deadline
+        self.cache = cache  # runcache.RunCache, or None: every run afresh
 
     def one(self, case, binary, match):
         """(how it reproduces or None, near) for one fault's binary on one case."""
-        fault = runs.run_reference(self.game, binary, case.input)
+        if self.cache is not None:
+            fault = self.cache.run(self.game, binary, case.input)
+        else:
+            fault = runs.run_reference(self.game, binary, case.input)
         judged = None
         if match == "judge" and self.judge is not None:
             judged = (case.verdict, lambda: self.judge.verdict(case.input, fault.out))
