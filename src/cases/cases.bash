@@ -278,9 +278,14 @@ golden_case() {
     return 1
 }
 
-# Runs case ID into ACTUAL.*; writes the comparison's report to ACTUAL.report.
+# Runs case ID into ACTUAL.* with each engine of GOLDEN_ENGINE (a line
+# each: several builds of one engine, one test); writes the comparison's
+# report to ACTUAL.report: the first failing engine's, else the last's.
 golden_run_and_compare() {
-    local id=$1 actual=$2
-    corpus_run "$GOLDEN_ENGINE" "$GOLDEN_CASES/$id" "$actual" "$id"
-    corpus_compare "$GOLDEN_CASES/$id" "$actual" "$GOLDEN_ENGINE" "$id" > "$actual.report"
+    local id=$1 actual=$2 engines=$GOLDEN_ENGINE$'\n' engine
+    while [[ -n $engines ]]; do
+        engine=${engines%%$'\n'*} engines=${engines#*$'\n'}
+        corpus_run "$engine" "$GOLDEN_CASES/$id" "$actual" "$id"
+        corpus_compare "$GOLDEN_CASES/$id" "$actual" "$engine" "$id" > "$actual.report" || return 1
+    done
 }

@@ -53,6 +53,24 @@ copy_case() {
     assert_output --partial 'status: expected exit status 0, got exit status 1'
 }
 
+@test "failsafe: two engines, one test a case: the case fails when the second build is wrong, naming that build" {
+    copy_case intact
+    cat > "$BATS_TEST_TMPDIR/second-build" <<ENGINE
+#!/usr/bin/env bash
+"$root/build/checkers" | sed '5s/^./X/'
+exit "\${PIPESTATUS[0]}"
+ENGINE
+    chmod +x "$BATS_TEST_TMPDIR/second-build"
+    run scripts/run-golden --name failsafe-two --cases "$probe" --engine build/checkers \
+        --engine "$BATS_TEST_TMPDIR/second-build"
+    assert_failure
+    assert_output --partial 'failsafe-two: 0 passed, 1 failed'
+    assert_output --partial "# rerun:  $BATS_TEST_TMPDIR/second-build < $probe/broken/intact.in"
+    run scripts/run-golden --name failsafe-two --cases "$probe" --engine build/checkers --engine build/checkers
+    assert_success
+    assert_output --partial 'failsafe-two: 1 passed, 0 failed'
+}
+
 @test "failsafe: a crash and a hang are told apart from a wrong answer" {
     copy_case crash
     copy_case hang
