@@ -12,7 +12,7 @@
 # they come (on descriptor 3, straight from the workers), with progress on
 # a terminal and every 500 cases in a log.
 run_all() {
-    local ids_file=$1 jobs=$2 verdicts=$3 worker lists=() tty=0
+    local ids_file=$1 jobs=$2 verdicts=$3 worker list lists=() tty=0
     shift 3
     local total
     total=$(wc -l < "$ids_file")
@@ -22,7 +22,10 @@ run_all() {
     awk -v n="${#lists[@]}" -v base="$ids_file" '{ print > (base "." ((NR - 1) % n)) }' "$ids_file"
     [[ ! -t 2 ]] || tty=1
     # (awk, not a bash loop: bash reads a pipe a byte at a time)
-    run_workers "${#lists[@]}" "$@" "${lists[@]}" 3>&1 >/dev/null |
+    {
+        for list in "${lists[@]}"; do "$@" "$list" & done
+        wait
+    } 3>&1 >/dev/null |
         awk -v total="$total" -v tty="$tty" -v verdicts="$verdicts" '
             { print > verdicts; done++; if ($1 != "pass") failed++ }
             tty && (done % 10 == 0 || done == total) {
@@ -33,16 +36,4 @@ run_all() {
                 fflush("/dev/stderr")
             }
             END { close(verdicts); if (tty) print "" > "/dev/stderr" }'
-}
-
-# run_workers N WORKER... LIST...: WORKER... LIST for each of the N LISTs
-# at once, as background jobs; returns when every one has ended.
-run_workers() {
-    local count=$1 list
-    shift
-    local command=("${@:1:$#-count}")
-    for list in "${@:$#-count+1}"; do
-        "${command[@]}" "$list" &
-    done
-    wait
 }

@@ -162,6 +162,7 @@ def server_times(fronts, start, end):
             handle.seek(start[front.data])
             text = handle.read(end[front.data] - start[front.data]).decode("utf-8", "replace")
         for line in text.splitlines():
+            # (serve.log holds gunicorn's own lines too, which are not logfmt)
             if " event=request " in line:
                 fields = logs.parse(line)
                 if fields.get("ms"):
