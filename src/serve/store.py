@@ -4,10 +4,15 @@ position, the claim with its lease and heartbeat, the requeue of expired
 leases, supersede, the cache and the history.
 """
 
-import csv
 import hashlib
+import os
 import secrets
+import sys
 import time
+
+MARK = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "mark")
+sys.path.insert(0, MARK)
+from roster import read_roster  # noqa: E402  (the class's one roster, mark's too)
 
 # Job states. A submission's own state is one of these or `superseded`,
 # `done` or `error`.
@@ -23,15 +28,13 @@ def token_hash(token):
 
 
 def import_roster(db, path):
-    """The class's roster (CSV: name, token, email optional) replaces the
-    students' tokens; a student no longer listed keeps their history but
-    can no longer log in. Returns how many students are active."""
-    with open(path, newline="", encoding="utf-8") as handle:
-        reader = csv.DictReader(handle)
-        if not reader.fieldnames or not {"name", "token"} <= set(reader.fieldnames):
-            raise ValueError("%s: the roster needs the columns name and token" % path)
-        rows = [(r["name"].strip(), token_hash(r["token"]), (r.get("email") or "").strip())
-                for r in reader if (r.get("name") or "").strip() and (r.get("token") or "").strip()]
+    """The class's roster (CSV: name, token, email optional; read by
+    src/mark/roster.py, as mark reads it) replaces the students' tokens; a
+    student without a token, or no longer listed, keeps their history but
+    can no longer log in. Returns how many students are active; raises
+    roster.RosterError (a ValueError) naming the file and line."""
+    rows = [(r["name"], token_hash(r["token"]), r["email"])
+            for r in read_roster(path, ("name", "token")) if r["token"]]
     with db.transaction():
         db.execute("UPDATE students SET active = 0")
         for name, digest, email in rows:

@@ -95,6 +95,20 @@ class StoreTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             store.import_roster(self.db, path)
 
+    def test_roster_read_as_mark_reads_it(self):
+        # src/mark/roster.py: columns by name in any case, addresses kept,
+        # a student without a token left out, the same name twice refused.
+        path = os.path.join(self.tmp.name, "class.csv")
+        with open(path, "w") as handle:
+            handle.write("\ufeffEmail,Name,Token,group\nann@example.edu,ann,t-ann,A\n,ben,,B\n")
+        self.assertEqual(store.import_roster(self.db, path), 1)
+        self.assertEqual(self.db.one("SELECT email FROM students WHERE name = 'ann'")[0], "ann@example.edu")
+        self.assertEqual(store.student_of(self.db, "t-ann"), "ann")
+        with open(path, "a") as handle:
+            handle.write("x@example.edu,ann,t-2,A\n")
+        with self.assertRaisesRegex(ValueError, "class.csv:4: 'ann' is on the roster twice"):
+            store.import_roster(self.db, path)
+
     def test_submission_and_job_together_and_supersede(self):
         first, state = store.submit(self.db, "s1", b"x", ["a.c"], "k1")
         self.assertEqual(state, "queued")
