@@ -51,12 +51,10 @@ def main(argv=None):
             write(args, roster)
         if args.send_feedback or args.dry_run:
             return send(args)
-    except (UsageError, MarksError) as error:
+    except (UsageError, MarksError, SendError) as error:
         print("feedback: %s" % error, file=sys.stderr)
-        return 2
-    except SendError as error:
-        print("feedback: %s" % error, file=sys.stderr)
-        return 1
+        # No server, or one that refused: 1, as for an e-mail refused; bad usage or input: 2.
+        return 1 if isinstance(error, SendError) else 2
     return 0
 
 

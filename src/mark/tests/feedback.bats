@@ -5,15 +5,11 @@
 # --send-feedback, the e-mails received by aiosmtpd's mailbox on a free
 # port of 127.0.0.1.
 
-# shellcheck disable=SC2154 # bats sets $output, $status, $lines
-
-bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
+    cd "$BATS_TEST_DIRNAME/../../.." || return
 }
 
 teardown() {

@@ -8,10 +8,13 @@ own on 127.0.0.1 (aiosmtpd), plain or with STARTTLS and a login.
 import contextlib
 import io
 import os
+import pathlib
 import shutil
 import socket
 import ssl
 import subprocess
+import tempfile
+import unittest
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
@@ -43,6 +46,21 @@ def make_marked_class(out):
         report_main(["--output", str(out), "--program", "checkers", "--profile", "assignment",
                      "--scheme", str(out / "scheme.tsv"), "--deadline", DEADLINE,
                      "--submitted", str(out / "submitted.csv")])
+
+
+class MarkedClassTest(unittest.TestCase):
+    """A test case with a marked class of its own, made once for its
+    class: self.out, in the temporary folder self.tmp."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.out = pathlib.Path(cls.tmp.name) / "marks"
+        make_marked_class(cls.out)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
 
 
 def run_feedback(*argv):

@@ -13,20 +13,10 @@ import tempfile
 import unittest
 from unittest import mock
 
-from feedback_fixture import Inbox, free_port, make_marked_class, run_feedback, start_server
+from feedback_fixture import Inbox, MarkedClassTest, free_port, run_feedback, start_server
 
 
-class SendTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.out = pathlib.Path(cls.tmp.name) / "marks"
-        make_marked_class(cls.out)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
-
+class SendTest(MarkedClassTest):
     def setUp(self):
         self.fb = pathlib.Path(tempfile.mkdtemp(dir=self.tmp.name))
         status, _, errors = run_feedback("--marks", self.out, "--roster", self.out / "roster.csv",

@@ -13,7 +13,7 @@ import pathlib
 import tempfile
 import unittest
 
-from feedback_fixture import HOSTILE, make_marked_class, run_feedback
+from feedback_fixture import HOSTILE, MarkedClassTest, run_feedback
 from roster import RosterError, read_roster
 
 
@@ -22,20 +22,14 @@ def read_eml(path):
         return email.message_from_bytes(handle.read(), policy=email.policy.default)
 
 
-class WriteTest(unittest.TestCase):
+class WriteTest(MarkedClassTest):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.out = pathlib.Path(cls.tmp.name) / "marks"
-        make_marked_class(cls.out)
+        super().setUpClass()
         cls.fb = pathlib.Path(cls.tmp.name) / "fb"
         cls.status, cls.printed, cls.errors = run_feedback(
             "--marks", cls.out, "--roster", cls.out / "roster.csv", "--feedback", cls.fb,
             "--feedback-from", "marker@example.edu", "--failures", "2")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
 
     def test_an_email_per_student_with_an_address_and_the_others_listed(self):
         self.assertEqual(self.status, 0, self.errors)
