@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from markreport.lateness import LatenessError, parse_time
 
 from .archives import BadArchive, archive_name, archive_suffix, unpack
-from .attempts import Attempt, Choice, IntakeError, choose, read_extensions, read_submitted
+from .attempts import Attempt, Choice, IntakeError, choose, plural, read_extensions, read_submitted
 
 COLUMNS = ["name", "path", "submitted", "submitted_from", "attempt", "attempts", "attempt_rule", "deadline",
            "deadline_from", "state", "reason", "handed_in", "attempt_key"]
@@ -180,8 +180,9 @@ def main(argv=None):
     several = sum(1 for r in rows if r["attempts"] > 1)
     bad = sum(1 for r in rows if r["state"] != "ok")
     if several or any(r["handed_in"] != r["path"] for r in rows):
-        print("mark: intake: %d submissions from %d attempts (%d students with several), %d bad archives"
-              % (len(rows), sum(r["attempts"] for r in rows), several, bad))
+        print("mark: intake: %s from %s (%s with several), %s"
+              % (plural(len(rows), "submission"), plural(sum(r["attempts"] for r in rows), "attempt"),
+                 plural(several, "student"), plural(bad, "bad archive")))
     return 0
 
 
