@@ -151,19 +151,27 @@ def check_declared(name, size, files, total, limits):
         raise BadArchive("the archive unpacks to over %d bytes, the limit" % limits["total_bytes"])
 
 
+def write_entries(writer, entries, open_entry):
+    """Writes ENTRIES ((parts, is_dir, entry) each), a single top folder
+    stripped; OPEN_ENTRY(entry) gives (its file object, declared size,
+    executable or not, name)."""
+    strip = top_folder(entries)
+    for parts, is_dir, entry in entries:
+        parts = parts[strip:]
+        if is_dir:
+            if parts:
+                writer.directory(parts)
+            continue
+        source, size, executable, name = open_entry(entry)
+        with source:
+            writer.file(parts, source, size, executable, name)
+
+
 def unpack_zip(path, writer):
     entries = zip_entries(path, writer.limits)
-    strip = top_folder(entries)
     with zipfile.ZipFile(path) as archive:
-        for parts, is_dir, info in entries:
-            parts = parts[strip:]
-            if is_dir:
-                if parts:
-                    writer.directory(parts)
-                continue
-            with archive.open(info) as source:
-                writer.file(parts, source, info.file_size, bool((info.external_attr >> 16) & 0o111),
-                            info.filename)
+        write_entries(writer, entries, lambda info: (archive.open(info), info.file_size,
+                                                     bool((info.external_attr >> 16) & 0o111), info.filename))
 
 
 def tar_entries(archive, limits):
@@ -191,15 +199,8 @@ def tar_entries(archive, limits):
 def unpack_tar(path, writer):
     with tarfile.open(path, mode="r:gz") as archive:
         entries = tar_entries(archive, writer.limits)
-        strip = top_folder(entries)
-        for parts, is_dir, member in entries:
-            parts = parts[strip:]
-            if is_dir:
-                if parts:
-                    writer.directory(parts)
-                continue
-            source = archive.extractfile(member)
-            writer.file(parts, source, member.size, bool(member.mode & 0o111), member.name)
+        write_entries(writer, entries, lambda member: (archive.extractfile(member), member.size,
+                                                       bool(member.mode & 0o111), member.name))
 
 
 def top_folder(entries):
