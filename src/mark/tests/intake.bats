@@ -5,7 +5,8 @@
 # a .zip, a .tar.gz, a hostile .zip), an extension, our own checkers
 # sources (one attempt broken); its final marks agree with marks worked out
 # by hand here, and --resume marks again only the student whose attempt
-# marked changed.
+# marked changed. (A bad --submitted stopping the run, file:line, through
+# the intake: mark-options.bats; each CSV check: test_intake.py.)
 
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
@@ -109,14 +110,4 @@ setup() {
     assert_success
     assert_line --regexp '^mark: 1 of 4 submissions to mark .*; 3 unchanged since the last run, kept$'
     assert_equal "$(field bob final_mark) $(field bob attempts) $(field alice final_mark)" "20.00 1 0.00"
-}
-
-@test "intake: a name listed twice without folders stops the run before any work, naming the lines" {
-    local dir=$BATS_TEST_TMPDIR
-    mark_class_copy "$dir/ann"
-    printf 'name,submitted\nann,2021-10-15T10:00\nann,2021-10-16T10:00\n' > "$dir/twice.csv"
-    run scripts/mark --output "$dir/out" --category official --memcheck 0 --submitted "$dir/twice.csv" "$dir/ann"
-    assert_failure 2
-    assert_output --partial "twice.csv:3: 'ann' is listed again (first at line 2)"
-    [[ ! -d $dir/out/submissions/ann ]]
 }
