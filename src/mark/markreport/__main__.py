@@ -69,8 +69,11 @@ def main(argv=None):
         cases = [line for line in f.read().split("\n") if line]
     run = read_tsv_rows(os.path.join(out, "run.tsv"))
     rows = [load_submission(out, f["folder"], f.get("name") or f["folder"], categories, cases) for f in run]
+    intake = os.path.join(out, "intake.tsv")
+    taken = {f["name"]: f for f in read_tsv_rows(intake)} if os.path.isfile(intake) else {}
     for row, fields in zip(rows, run):
         row["_files_time"] = fields.get("files_time", "")
+        row["_taken"] = taken.get(row["name"])
     scheme, owner, lateness, manual = load_marking(args, cases, [r["name"] for r in rows])
     write_case_parts(out, owner)
     mark_rows(rows, scheme, owner, lateness, manual)

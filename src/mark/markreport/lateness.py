@@ -92,12 +92,21 @@ class Lateness:
                 self.deadline.tzinfo if self.deadline else None), "files"
         return None, ""
 
-    def assess(self, name, files_time):
-        """{submitted, submitted_from, late_days, late_penalty} of a row."""
+    def assess(self, name, files_time, taken=None):
+        """{submitted, submitted_from, deadline, late_days, late_penalty} of
+        a row; TAKEN, the row's line of intake.tsv (src/mark/intake), gives
+        the marked attempt's time and the student's own deadline."""
         moment, source = self.submitted(name, files_time)
-        late = days_late(moment, self.deadline) if self.deadline and moment else 0
+        deadline = self.deadline
+        if taken and taken.get("submitted"):
+            moment, source = parse_time(taken["submitted"]), taken.get("submitted_from") or "csv"
+            moment = moment.astimezone(self.deadline.tzinfo) if self.deadline else moment
+        if taken and taken.get("deadline"):
+            deadline = parse_time(taken["deadline"])
+        late = days_late(moment, deadline) if deadline and moment else 0
         return {"submitted": moment.isoformat(timespec="seconds") if moment else "",
                 "submitted_from": source, "late_days": late,
+                "deadline": deadline.isoformat(timespec="seconds") if deadline else "",
                 "late_penalty": rounded(self.per_day * late)}
 
     def unknown_names(self, names):

@@ -13,12 +13,16 @@ HISTOGRAM_BINS = 10
 
 def mark_row(row, scheme, owner, lateness, manual):
     """Adds to ROW: parts, mark, max_mark, submitted, submitted_from,
-    late_days, late_penalty, final_mark and marks_note."""
+    deadline, late_days, late_penalty, final_mark, marks_note, and the
+    attempt marked (attempt, attempts, attempt_rule: ROW's _taken)."""
     verdicts = {case: verdict for case, (verdict, _) in row["_verdicts"].items()}
     parts = score_parts(scheme, owner, verdicts, manual.get(row["name"], {}))
     mark = rounded(sum((p["score"] for p in parts), Decimal(0)))
     row.update(parts=parts, mark=mark, max_mark=rounded(sum((p["max_score"] for p in parts), Decimal(0))))
-    row.update(lateness.assess(row["name"], row.get("_files_time", "")))
+    taken = row.get("_taken") or {}
+    row.update(lateness.assess(row["name"], row.get("_files_time", ""), taken))
+    row.update(attempt=int(taken.get("attempt") or 0) or "", attempts=int(taken.get("attempts") or 0) or "",
+               attempt_rule=taken.get("attempt_rule", ""))
     row["final_mark"] = max(rounded(0), rounded(mark - row["late_penalty"]))
     notes = []
     missing = [p["name"] for p in parts if p["kind"] == "manual" and not p["given"]]
@@ -26,6 +30,8 @@ def mark_row(row, scheme, owner, lateness, manual):
         notes.append("no manual mark for %s (counted 0)" % ", ".join(missing))
     if row["submitted_from"] == "files" and lateness.deadline:
         notes.append("submitted: the files' newest time (not in --submitted)")
+    if taken.get("deadline_from") == "extension":
+        notes.append("extension to %s" % row["deadline"])
     if row["late_days"]:
         notes.append("%d day%s late: -%s" % (row["late_days"], "" if row["late_days"] == 1 else "s",
                                              row["late_penalty"]))

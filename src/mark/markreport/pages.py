@@ -156,6 +156,8 @@ def submission_page(row, categories, cases, args, similar_to=()):
                                               row["late_penalty"]) if row["late_days"] else "no"),
                   ("final mark", "%s of %s" % (row["final_mark"], row["max_mark"])),
                   ("submitted", "%s (%s)" % (row["submitted"], row["submitted_from"]) if row["submitted"] else "-"),
+                  ("attempt", "%s of %s: %s" % (row["attempt"], row["attempts"], row["attempt_rule"])
+                   if row.get("attempt_rule") else "-"),
                   ("marks note", row["marks_note"] or "-")]
     compile_text = read_text(os.path.join(base, "compile.txt"), 20000)
     show_compile = bool(row["warnings"] or row["compiled"] == "no" and compile_text)

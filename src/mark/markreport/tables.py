@@ -14,7 +14,7 @@ from .rows import public
 # The marking's columns, after the cases' (whose column numbers stay as
 # they were): a score and a maximum per part, then these.
 MARK_COLUMNS = ["mark", "max_mark", "submitted", "submitted_from", "late_days", "late_penalty",
-                "final_mark", "marks_note"]
+                "final_mark", "marks_note", "deadline", "attempt", "attempts", "attempt_rule"]
 
 
 def csv_header(categories, scheme):
