@@ -12,6 +12,8 @@ import fnmatch
 import sys
 from decimal import Decimal, InvalidOperation, ROUND_HALF_UP
 
+from . import deductions as deduction_rules
+
 # Every part's score is rounded to this, half up; the mark is the sum of
 # the rounded parts, so the parts shown always add up to the mark shown.
 ROUNDING = Decimal("0.01")
@@ -67,14 +69,17 @@ def load_scheme(path):
     if not rows or rows[0][1].split("\t") != COLUMNS:
         raise SchemeError("%s: the first line that is not a comment must be the header: %s"
                           % (path, "<TAB>".join(COLUMNS)))
-    parts = [parse_part(line.split("\t"), "%s:%d" % (path, number)) for number, line in rows[1:]]
+    # After the parts, a second header may start the deductions (deductions.py).
+    split = next((i for i, (_, line) in enumerate(rows) if line.split("\t") == deduction_rules.COLUMNS), len(rows))
+    parts = [parse_part(line.split("\t"), "%s:%d" % (path, number)) for number, line in rows[1:split]]
+    deductions = deduction_rules.parse_deductions(rows[split + 1:], path, SchemeError)
     if not parts:
         raise SchemeError("%s: no parts" % path)
     names = [p["name"] for p in parts]
     for name in names:
         if names.count(name) > 1:
             raise SchemeError("%s: two parts are named '%s'" % (path, name))
-    return {"file": path, "parts": parts}
+    return {"file": path, "parts": parts, "deductions": deductions}
 
 
 def case_parts(scheme, cases):
@@ -131,6 +136,8 @@ def describe(scheme, owner):
         else:
             count = sum(1 for name in owner.values() if name == part["name"])
             yield "%s\t%s marks\t%d cases" % (part["name"], part["marks"], count)
+    for d in scheme.get("deductions", []):
+        yield "%s\t-%s marks\twhen %s" % (d["name"], d["marks"], " or ".join(d["when"]))
 
 
 def main(argv):
