@@ -22,6 +22,17 @@ FACTS = {"authorship": ("signed", "unsigned", "missing"),
          "readme": ("yes", "no")}
 
 
+def positive_marks(text, where, error, words=""):
+    """TEXT as a Decimal above 0; raises ERROR naming WHERE."""
+    try:
+        marks = Decimal(text)
+    except InvalidOperation:
+        raise error("%s: marks '%s' is not a number" % (where, text)) from None
+    if marks <= 0:
+        raise error("%s: marks must be above 0%s" % (where, words))
+    return marks
+
+
 def parse_deductions(rows, path, error):
     """The deductions from ROWS ([(line number, line)]) of the scheme in
     PATH; raises ERROR naming the file and line."""
@@ -36,12 +47,7 @@ def parse_deductions(rows, path, error):
             raise error("%s: no deduction for '%s' (deductions: %s)" % (where, name, ", ".join(sorted(FACTS))))
         if any(d["name"] == name for d in found):
             raise error("%s: a second deduction for '%s'" % (where, name))
-        try:
-            marks = Decimal(marks)
-        except InvalidOperation:
-            raise error("%s: marks '%s' is not a number" % (where, marks)) from None
-        if marks <= 0:
-            raise error("%s: marks must be above 0 (the marks taken off)" % where)
+        marks = positive_marks(marks, where, error, " (the marks taken off)")
         values = when.split()
         wrong = [v for v in values if v not in FACTS[name]]
         if not values or wrong:

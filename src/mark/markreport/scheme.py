@@ -10,7 +10,7 @@ line per part, or exit 2 and the first problem.
 
 import fnmatch
 import sys
-from decimal import Decimal, InvalidOperation, ROUND_HALF_UP
+from decimal import Decimal, ROUND_HALF_UP
 
 from . import deductions as deduction_rules
 
@@ -40,12 +40,7 @@ def parse_part(fields, where):
     name, marks, credit, visibility, cases, description = fields
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise SchemeError("%s: part name '%s' is not letters, digits, - and _" % (where, name))
-    try:
-        marks = Decimal(marks)
-    except InvalidOperation:
-        raise SchemeError("%s: marks '%s' is not a number" % (where, marks)) from None
-    if marks <= 0:
-        raise SchemeError("%s: marks must be above 0" % where)
+    marks = deduction_rules.positive_marks(marks, where, SchemeError)
     if credit not in CREDITS:
         raise SchemeError("%s: credit '%s' is not one of %s" % (where, credit, ", ".join(CREDITS)))
     if visibility not in VISIBILITIES:

@@ -4,11 +4,10 @@ here in the skeleton's shape, and a program of several files. Run by
 deliverables.bats.
 """
 
-import pathlib
-import tempfile
 import unittest
 
 import authorship
+from test_marking import Files
 
 # The skeleton's shape, in words of our own: a heading, a numbered
 # paragraph, the two lines to fill in.
@@ -34,14 +33,10 @@ def program(signed, dated="1 October 2021"):
     return DECLARATION.format(signed=signed, dated=dated) + "int main(void) { return 0; }\n"
 
 
-class DeclarationTest(unittest.TestCase):
-    def setUp(self):
-        self.dir = pathlib.Path(self.enterContext(tempfile.TemporaryDirectory()))
-
+class DeclarationTest(Files):
     def write(self, name, text):
-        path = self.dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        (self.dir / name).parent.mkdir(parents=True, exist_ok=True)
+        self.file(name, text)
 
     def test_signed_with_a_name(self):
         self.write("main.c", program("Ann Example 1234567"))

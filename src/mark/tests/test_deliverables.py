@@ -9,7 +9,6 @@ import contextlib
 import io
 import os
 import pathlib
-import tempfile
 import unittest
 from decimal import Decimal
 
@@ -18,21 +17,17 @@ from markreport.lateness import Lateness
 from markreport.manual import ManualError, read_manual
 from markreport.marks import mark_row
 from markreport.scheme import SchemeError, load_scheme
+from test_marking import Files
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 PARTS = "part\tmarks\tcredit\tvisibility\tcases\tdescription\na\t4\tproportional\tvisible\t*\tA\n"
 DEDUCTIONS = "deduction\tmarks\twhen\tdescription\n"
 
 
-class Folder(unittest.TestCase):
-    def setUp(self):
-        self.dir = pathlib.Path(self.enterContext(tempfile.TemporaryDirectory()))
-
-    def write(self, name, data):
-        path = self.dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data.encode() if isinstance(data, str) else data)
-        return str(path)
+class Folder(Files):
+    def write(self, name, text):
+        (self.dir / name).parent.mkdir(parents=True, exist_ok=True)
+        return self.file(name, text)
 
     def facts(self):
         path = self.dir / "facts.tsv"
