@@ -49,15 +49,14 @@ def has_name(text):
     return any(c.isalpha() for c in text)
 
 
-def verdict_of_lines(lines):
-    """(verdict, line index of the heading, the name) for the first
-    declaration in LINES; ("missing", None, "") when there is none."""
-    start = next((i for i, line in enumerate(lines) if HEADING.search(line)), None)
-    if start is None:
-        return "missing", None, ""
+def verdict_at(lines, start):
+    """(verdict, START, the name) of the declaration whose heading is on
+    line START: its Signed by line, up to the end of its comment."""
     end = min(len(lines), start + DECLARATION_LINES)
-    for i in range(start, end):
-        if "*/" in lines[i] and i > start:
+    if "*/" in lines[start][HEADING.search(lines[start]).end():]:
+        end = start + 1
+    for i in range(start + 1, end):
+        if "*/" in lines[i]:
             end = i + 1
             break
     for i in range(start, end):
@@ -69,6 +68,14 @@ def verdict_of_lines(lines):
             name = signature(lines[i + 1])
         return ("signed" if has_name(name) else "unsigned"), start, name
     return "unsigned", start, ""
+
+
+def verdict_of_lines(lines):
+    """(verdict, line index of the heading, the name) of the best declaration
+    in LINES (a file's first comment may name the declaration that follows
+    it); ("missing", None, "") when there is none."""
+    found = [verdict_at(lines, i) for i, line in enumerate(lines) if HEADING.search(line)]
+    return min(found, key=lambda v: ORDER.index(v[0]), default=("missing", None, ""))
 
 
 def declaration(text):

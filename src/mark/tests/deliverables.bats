@@ -20,7 +20,7 @@ setup() {
 @test "deliverables: the declaration's three cases and the scheme's deductions (unit tests)" {
     run env PYTHONPATH=src/mark:src/mark/tests /usr/bin/python3 -B -m unittest -v test_authorship test_deliverables
     assert_success
-    assert_output --partial 'Ran 19 tests'
+    assert_output --partial 'Ran 20 tests'
 }
 
 @test "deliverables: HW4's handed-in output.txt is compared with what the program writes; readme.txt" {

@@ -74,6 +74,10 @@ class DeclarationTest(Files):
         text = program("") + "/* Signed by: Someone Else */\n"
         self.assertEqual(authorship.declaration(text)[0], "unsigned")
 
+    def test_a_comment_naming_the_declaration_before_it_does_not_hide_it(self):
+        text = "/* Skeleton by the staff; the Authorship Declaration is below. */\n" + program("Eve Example")
+        self.assertEqual(authorship.declaration(text)[:2], ("signed", 4))
+
     def test_several_files_the_best_declaration_counts(self):
         self.write("board.c", program(PLACEHOLDERS["signed"]))
         self.write("src/main.c", program("Dee Example"))
