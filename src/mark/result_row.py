@@ -10,7 +10,8 @@ usage: result_row.py merge CHECK_DIR
        result_row.py row --totals C=N,... --facts FILE --started EPOCH --host H
            reads check/results.tsv and check/2/memcheck.tsv of the current
            folder and FILE (the facts mark-one found, `key<TAB>value`: state,
-           reason, compiled, warnings, errors, memcheck); writes result.tsv
+           reason, compiled, warnings, errors, memcheck, and deliverables.py's);
+           writes result.tsv
            and prints NAME's progress line (NAME: the fact `name`)
 """
 
@@ -20,6 +21,10 @@ import time
 from collections import Counter
 
 RESULTS_COLUMNS = ("case", "category", "verdict", "symptom", "code")
+# What else the submission holds (deliverables.py's facts), into the row
+# as they are; empty where the handout asks for none of it.
+DELIVERABLE_FACTS = ("authorship", "authorship_detail", "handed_output", "handed_output_detail", "handed_input",
+                     "readme", "readme_detail")
 # The reason names at most this many groups of failures.
 GROUPS_NAMED = 3
 
@@ -111,6 +116,7 @@ def write_row(args):
               ("memcheck", memcheck[0]), ("memcheck_cases", memcheck[1]), ("memcheck_findings", memcheck[2]),
               ("seconds", seconds), ("host", args["--host"]),
               ("reason", compose_reason(facts, results, passed, total, codes, memcheck))]
+    fields += [(key, facts.get(key, "")) for key in DELIVERABLE_FACTS]
     with open("result.tsv", "w", encoding="utf-8") as f:
         f.writelines("%s\t%s\n" % field for field in fields)
         f.writelines("category\t%s\t%d\t%d\n" % (c, passed_in[c], n) for c, n in totals)

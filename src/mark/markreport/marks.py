@@ -5,6 +5,7 @@ class's distribution of final marks for the histogram.
 
 from decimal import Decimal
 
+from .deductions import apply_overrides, deduct
 from .scheme import ROUNDING_WORDS, rounded, score_parts
 
 # The histogram's bars: this many equal ranges of the final mark.
@@ -13,9 +14,11 @@ HISTOGRAM_BINS = 10
 
 def mark_row(row, scheme, owner, lateness, manual):
     """Adds to ROW: parts, mark, max_mark, submitted, submitted_from,
-    deadline, late_days, late_penalty, final_mark, marks_note, and the
-    attempt marked (attempt, attempts, attempt_rule: ROW's _taken)."""
+    deadline, late_days, late_penalty, deduction (the scheme's deductions),
+    final_mark, marks_note, the attempt marked (attempt, attempts,
+    attempt_rule: ROW's _taken); the facts set by hand into it."""
     verdicts = {case: verdict for case, (verdict, _) in row["_verdicts"].items()}
+    apply_overrides(row, manual.get(row["name"], {}))
     parts = score_parts(scheme, owner, verdicts, manual.get(row["name"], {}))
     mark = rounded(sum((p["score"] for p in parts), Decimal(0)))
     row.update(parts=parts, mark=mark, max_mark=rounded(sum((p["max_score"] for p in parts), Decimal(0))))
@@ -23,8 +26,9 @@ def mark_row(row, scheme, owner, lateness, manual):
     row.update(lateness.assess(row["name"], row.get("_files_time", ""), taken))
     row.update(attempt=int(taken.get("attempt") or 0) or "", attempts=int(taken.get("attempts") or 0) or "",
                attempt_rule=taken.get("attempt_rule", ""))
-    row["final_mark"] = max(rounded(0), rounded(mark - row["late_penalty"]))
-    notes = []
+    deduction, notes = deduct(row, scheme.get("deductions", []))
+    row["deduction"] = rounded(deduction)
+    row["final_mark"] = max(rounded(0), rounded(mark - row["deduction"] - row["late_penalty"]))
     missing = [p["name"] for p in parts if p["kind"] == "manual" and not p["given"]]
     if missing:
         notes.append("no manual mark for %s (counted 0)" % ", ".join(missing))
@@ -73,6 +77,8 @@ def scheme_document(scheme, lateness):
         "parts": [{"name": p["name"], "description": p["description"], "marks": float(p["marks"]),
                    "credit": p["credit"], "visibility": p["visibility"], "kind": p["kind"],
                    "cases": p["globs"]} for p in scheme["parts"]],
+        "deductions": [{"name": d["name"], "marks": float(d["marks"]), "when": d["when"],
+                        "description": d["description"]} for d in scheme.get("deductions", [])],
         "deadline": lateness.deadline.isoformat(timespec="seconds") if lateness.deadline else None,
         "late_penalty_per_day": float(lateness.per_day),
     }

@@ -30,7 +30,14 @@ HISTOGRAM = {"left": 30, "height": 160, "bar": 40}
 # A submission's files the page links to, when present.
 LINKED_FILES = (("compile.txt", "compiler's messages"), ("check-engine.txt", "check-engine's output"),
                 ("junit.xml", "JUnit"), ("check/results.tsv", "every case's verdict"),
-                ("skipped.txt", "files not copied (links, special files)"))
+                ("skipped.txt", "files not copied (links, special files)"),
+                ("deliverables/output.txt", "the program's output.txt for the input.txt"),
+                ("deliverables/output.diff", "the handed-in output.txt against the program's"))
+# What else a submission holds, on its page: (field, label), shown when found.
+DELIVERABLE_FACTS = (("authorship", "authorship declaration"), ("handed_output", "handed-in output.txt"),
+                     ("readme", "readme.txt"))
+INPUT_WORDS = {"handed-in": "run on the handed-in input.txt", "handout": "no input.txt handed in: run on the "
+               "handout's case 5 (testdata/draughts/examples/handout-case5.in)"}
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")),
@@ -46,14 +53,29 @@ def memcheck_text(row):
     return row["memcheck"]
 
 
-def marks_words(args, parts):
+def marks_words(args, parts, deductions=()):
     """How the marks were made, in a sentence's parts."""
     words = ["scheme <%s>: %s" % (os.path.basename(args.scheme),
                                   ", ".join("%s %s" % (p["name"], p["marks"]) for p in parts)),
              "rounding: " + ROUNDING_WORDS]
     if args.deadline:
         words.append("deadline %s, %s marks a day or part day late" % (args.deadline, args.late_penalty))
+    words += ["-%s for %s %s" % (d["marks"], d["name"].replace("_", " "), " or ".join(d["when"]))
+              for d in deductions]
     return words
+
+
+def deliverable_facts(row):
+    """The page's lines for what else the submission holds."""
+    lines = []
+    for field, label in DELIVERABLE_FACTS:
+        if row.get(field):
+            words = [row.get(field + "_detail", ""), INPUT_WORDS.get(row["handed_input"], "")
+                     if field == "handed_output" else ""]
+            lines.append((label, "; ".join([row[field]] + [w for w in words if w])))
+    if row.get("deduction"):
+        lines.append(("deducted", "-%s (the scheme's deductions)" % row["deduction"]))
+    return lines
 
 
 def memcheck_run_words(rows, per_category):
@@ -89,7 +111,8 @@ def class_page(rows, categories, rates, counted, args, scheme):
         memcheck_words=memcheck_run_words(rows, args.memcheck),
         rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]},
                    similar_to=similar_of.get(r["name"], [])) for r in rows],
-        parts=parts, marks_words=marks_words(args, parts), bins=histogram(rows), histogram_geometry=HISTOGRAM,
+        parts=parts, marks_words=marks_words(args, parts, scheme.get("deductions", [])), bins=histogram(rows),
+        histogram_geometry=HISTOGRAM,
         similar=pairs, skeleton=args.base, causes=class_counts(rows),
         full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
         case_count=sum(t for _, t in categories))
@@ -159,6 +182,7 @@ def submission_page(row, categories, cases, args, similar_to=()):
                   ("attempt", "%s of %s: %s" % (row["attempt"], row["attempts"], row["attempt_rule"])
                    if row.get("attempt_rule") else "-"),
                   ("marks note", row["marks_note"] or "-")]
+    facts[-1:-1] = deliverable_facts(row)
     compile_text = read_text(os.path.join(base, "compile.txt"), 20000)
     show_compile = bool(row["warnings"] or row["compiled"] == "no" and compile_text)
     return TEMPLATES.get_template("submission.html").render(

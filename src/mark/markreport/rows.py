@@ -7,6 +7,11 @@ rate per category. Used by the rest of the package.
 import csv
 import os
 
+# What else a submission holds (src/mark/deliverables.py), as mark-one
+# found it: empty where the program's handout asks for none of it.
+DELIVERABLES = ("authorship", "authorship_detail", "handed_output", "handed_output_detail", "handed_input",
+                "readme", "readme_detail")
+
 
 def read_csv_rows(path, error):
     """Every row of the CSV file PATH (a spreadsheet's byte-order mark
@@ -55,6 +60,7 @@ def load_submission(out, folder, name, categories, cases):
                   "(the same command with --resume marks it)",
         "categories": {c: {"passed": 0, "total": t} for c, t in categories},
     }
+    row.update((key, "") for key in DELIVERABLES)
     result = os.path.join(base, "result.tsv")
     done = os.path.join(base, "done")
     if os.path.isfile(result) and os.path.isfile(done):
@@ -71,7 +77,7 @@ def load_submission(out, folder, name, categories, cases):
                         row[key] = int(value)
                     elif key == "seconds":
                         row[key] = float(value)
-                    elif key in ("state", "compiled", "memcheck", "host", "reason"):
+                    elif key in ("state", "compiled", "memcheck", "host", "reason") + DELIVERABLES:
                         row[key] = value
     row["percent"] = round(100.0 * row["passed"] / row["total"], 1) if row["total"] else 0.0
     # Each case's verdict, symptom and report (for the page and JUnit).

@@ -10,7 +10,9 @@ line per part, or exit 2 and the first problem.
 
 import fnmatch
 import sys
-from decimal import Decimal, InvalidOperation, ROUND_HALF_UP
+from decimal import Decimal, ROUND_HALF_UP
+
+from . import deductions as deduction_rules
 
 # Every part's score is rounded to this, half up; the mark is the sum of
 # the rounded parts, so the parts shown always add up to the mark shown.
@@ -38,12 +40,7 @@ def parse_part(fields, where):
     name, marks, credit, visibility, cases, description = fields
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise SchemeError("%s: part name '%s' is not letters, digits, - and _" % (where, name))
-    try:
-        marks = Decimal(marks)
-    except InvalidOperation:
-        raise SchemeError("%s: marks '%s' is not a number" % (where, marks)) from None
-    if marks <= 0:
-        raise SchemeError("%s: marks must be above 0" % where)
+    marks = deduction_rules.positive_marks(marks, where, SchemeError)
     if credit not in CREDITS:
         raise SchemeError("%s: credit '%s' is not one of %s" % (where, credit, ", ".join(CREDITS)))
     if visibility not in VISIBILITIES:
@@ -67,14 +64,17 @@ def load_scheme(path):
     if not rows or rows[0][1].split("\t") != COLUMNS:
         raise SchemeError("%s: the first line that is not a comment must be the header: %s"
                           % (path, "<TAB>".join(COLUMNS)))
-    parts = [parse_part(line.split("\t"), "%s:%d" % (path, number)) for number, line in rows[1:]]
+    # After the parts, a second header may start the deductions (deductions.py).
+    split = next((i for i, (_, line) in enumerate(rows) if line.split("\t") == deduction_rules.COLUMNS), len(rows))
+    parts = [parse_part(line.split("\t"), "%s:%d" % (path, number)) for number, line in rows[1:split]]
+    deductions = deduction_rules.parse_deductions(rows[split + 1:], path, SchemeError)
     if not parts:
         raise SchemeError("%s: no parts" % path)
     names = [p["name"] for p in parts]
     for name in names:
         if names.count(name) > 1:
             raise SchemeError("%s: two parts are named '%s'" % (path, name))
-    return {"file": path, "parts": parts}
+    return {"file": path, "parts": parts, "deductions": deductions}
 
 
 def case_parts(scheme, cases):
@@ -131,6 +131,8 @@ def describe(scheme, owner):
         else:
             count = sum(1 for name in owner.values() if name == part["name"])
             yield "%s\t%s marks\t%d cases" % (part["name"], part["marks"], count)
+    for d in scheme.get("deductions", []):
+        yield "%s\t-%s marks\twhen %s" % (d["name"], d["marks"], " or ".join(d["when"]))
 
 
 def main(argv):

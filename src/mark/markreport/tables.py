@@ -15,6 +15,9 @@ from .rows import public
 # they were): a score and a maximum per part, then these.
 MARK_COLUMNS = ["mark", "max_mark", "submitted", "submitted_from", "late_days", "late_penalty",
                 "final_mark", "marks_note", "deadline", "attempt", "attempts", "attempt_rule"]
+# Then what else the submission holds (empty where the handout asks for
+# none of it) and the marks the scheme's deductions took off for it.
+DELIVERABLE_COLUMNS = ["authorship", "handed_output", "handed_input", "readme", "deduction"]
 
 
 def csv_header(categories, scheme):
@@ -25,7 +28,7 @@ def csv_header(categories, scheme):
                "crashes", "hangs", "seconds", "state", "folder", "reason"]
     for part in scheme["parts"]:
         header += [part["name"] + "_score", part["name"] + "_max"]
-    return header + MARK_COLUMNS
+    return header + MARK_COLUMNS + DELIVERABLE_COLUMNS
 
 
 def csv_row(row, categories, scheme):
@@ -39,7 +42,7 @@ def csv_row(row, categories, scheme):
     for part in scheme["parts"]:
         entry = scored.get(part["name"])
         values += [entry["score"], entry["max_score"]] if entry else ["", ""]
-    return values + [row[column] for column in MARK_COLUMNS]
+    return values + [row[column] for column in MARK_COLUMNS + DELIVERABLE_COLUMNS]
 
 
 def write_marks(out, rows, categories, rates, args, scheme, lateness):
