@@ -138,6 +138,35 @@ tie_last() {
     assert_equal "$(causes "$dir" | head -n 1)" error-status-zero
 }
 
+@test "a piece capturing backward, in the input and in play: piece-captures-backward" {
+    dir=$(oracle back-capture)
+    put_in "$dir/oracle_input.py" '    if is_piece and (row_delta > 0)' '    if is_piece and abs(row_delta) == 1 and (row_delta > 0)'
+    put_in "$dir/oracle_rules.py" '            if adjacent is None or (cell == own_piece and row_delta != forward):
+                continue
+            adjacent_cell = board[adjacent]' '            if adjacent is None:
+                continue
+            adjacent_cell = board[adjacent]
+            if adjacent_cell == EMPTY and cell == own_piece and row_delta != forward:
+                continue'
+    chosen "$dir" checkers 'error6/piece-captures-backward-*' 'examples/seed-game-P' 'examples/error6-*'
+    check_and_diagnose checkers "$dir"
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" piece-captures-backward
+}
+
+@test "a jump over an empty cell taken as a move: jump-over-empty" {
+    dir=$(oracle over-empty)
+    put_in "$dir/oracle_input.py" '    middle = (source + target) // 2
+' '    middle = (source + target) // 2
+    if board[middle] == EMPTY:
+        return Action(source, target, None)
+'
+    chosen "$dir" checkers 'error6/jump-over-empty-cell-*' 'examples/seed-game-A' 'examples/error6-*'
+    check_and_diagnose checkers "$dir"
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" jump-over-empty
+}
+
 @test "two faults, ties and the order of the errors: both named" {
     dir=$(oracle two)
     tie_last "$dir"

@@ -5,8 +5,8 @@
 # its fault as its first cause; the correct player gets none; a player
 # with two faults gets both. Each runs on chosen cases (chosen,
 # diagnose-lib.bash): a sample of the category that shows its fault (its
-# cases numbered 0 to 9 or 14, or those of lategame-7?) and two of the
-# handout's examples, or the examples alone.
+# cases numbered 0 to 9 or 14, or those of lategame-7? or lategame-13? to
+# lategame-15?) and two of the handout's examples, or the examples alone.
 
 # shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
 
@@ -105,6 +105,14 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     check_and_diagnose draughts "$dir"
     assert_success
     assert_equal "$(causes "$dir" | head -n 1)" extra-lines
+}
+
+@test "ties at A1 broken toward a later move, bounds included: tie-bound" {
+    dir=$(hw4 tie-bound tie-bound)
+    chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'ties/lategame-1[3-5]?-s1'
+    check_and_diagnose draughts "$dir"
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" tie-bound
 }
 
 @test "two faults, no crowning and a strict cut: both named" {
