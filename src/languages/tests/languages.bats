@@ -1,5 +1,5 @@
-# languages.bats -- a program handed in as a folder of C++, Java or Python
-# is built and run in the sandbox as the HW4 grader builds and runs it,
+# languages.bats -- a program handed in as a folder of C++, Java, C# or
+# Python is built and run in the sandbox as the HW4 grader builds and runs it,
 # and judged: the test players of src/draughts-judge/tests/players, a
 # correct and a faulty variant each (the variant is set in a copy of the
 # sources: the sandbox passes no environment). Memory bombs in C, Java and
@@ -25,6 +25,8 @@ setup() {
     assert_output cpp
     run language_of "$players/python"
     assert_output python
+    run language_of "$players/csharp"
+    assert_output csharp
     mkdir "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/mixed"
     run language_of "$BATS_TEST_TMPDIR/empty"
     assert_failure
@@ -33,6 +35,21 @@ setup() {
     run language_of "$BATS_TEST_TMPDIR/mixed"
     assert_failure
     assert_output --partial 'several languages (c java)'
+    touch "$BATS_TEST_TMPDIR/mixed/C.cs"
+    run language_of "$BATS_TEST_TMPDIR/mixed"
+    assert_output --partial 'several languages (c java csharp)'
+}
+
+@test "languages: the older standard's command; the compilers' errors and warnings counted, Mono's too" {
+    assert_equal "$(language_older_command cpp)" 'g++ -std=gnu++98 "$@" -o hw4'
+    assert_equal "$(language_field java older)" -
+    local log=$BATS_TEST_TMPDIR/build.log
+    printf '%s\n' '$ mcs -out:hw4.exe hw4.cs' "hw4.cs(3,9): warning CS0168: The variable 'x' is declared but never used" \
+        'hw4.cs(7,1): error CS1525: Unexpected symbol `}'"'" 'a.cpp:2:3: warning: unused variable' \
+        "a.cpp:4:1: error: 'x' was not declared in this scope" 'Compilation failed: 2 error(s), 2 warnings' > "$log"
+    assert_equal "$(language_messages errors "$log")" 2
+    assert_equal "$(language_messages warnings "$log")" 2
+    assert_equal "$(language_first_error "$log")" 'hw4.cs(7,1): error CS1525: Unexpected symbol `}'"'"
 }
 
 @test "languages: Java, Python and C++ players built and run as the grader does, judged: each passes" {
