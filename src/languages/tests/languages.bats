@@ -96,6 +96,19 @@ setup() {
     assert_output --regexp "does not build: 'javac ([A-Za-z0-9]+\\.java ?)+' ended with exit status 1: .*error"
 }
 
+@test "languages: C++ of 2013 built with -std=gnu++98 when the handout's command fails, said so; not with --no-old-standards" {
+    local cpp98=src/languages/tests/fixtures/cpp98
+    run scripts/check-engine --program draughts "$cpp98" --no-old-standards --category examples --output "$out"
+    assert_failure 1
+    assert_output --regexp "does not build: 'g\\+\\+ hw4.cpp -o hw4' ended with exit status 1: hw4.cpp:[0-9]+:[0-9]+: error: "
+    local first=${output##*exit status 1: }
+    run scripts/check-engine --program draughts "$cpp98" --category examples --show 0 --output "$out"
+    assert_success
+    assert_line --index 1 --regexp '^check-engine: built in the sandbox \(.*\) with: g\+\+ -std=gnu\+\+98 hw4.cpp -o hw4$'
+    assert_line --index 2 "check-engine: built with -std=gnu++98: the handout's command failed with: $first"
+    assert_line --regexp '^[1-9][0-9]* passed, 0 failed \(profile assignment\)$'
+}
+
 @test "languages: the build's log begins with its commands as they ran, the files named" {
     local dir=$BATS_TEST_TMPDIR/two-files
     mkdir -p "$dir"
