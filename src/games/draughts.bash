@@ -8,8 +8,8 @@
 # shellcheck disable=SC2034 # read by the scripts that load the game
 GAME_RUN_MODE=graded
 GAME_RUN_WORDS="as BIN input.txt output.txt"
-# (handed in in C, C++, Java or Python 3)
-GAME_PACKAGES=(g++ default-jdk-headless)
+# (handed in in C, C++, Java, C# or Python 3)
+GAME_PACKAGES=(g++ default-jdk-headless mono-mcs)
 GAME_SEED_CASE=examples/opening
 # scripts/oom's cases: every kind of path through the allocations (the
 # mutants' out-of-memory stage walks the first).

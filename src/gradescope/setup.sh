@@ -4,8 +4,8 @@
 # installs what marking needs with apt-get and builds the engines, the
 # sandbox driver and the HW4 judge with make. What it installs follows the
 # zip's autograder.env: Valgrind only when the memory check is on, and what
-# the game's languages need (its adapter's GAME_PACKAGES: the C++ compiler
-# and the JDK for HW4, handed in in C, C++, Java or Python).
+# the game's languages need (its adapter's GAME_PACKAGES: the C++ compiler,
+# the JDK and Mono for HW4, handed in in C, C++, Java, C# or Python).
 set -euo pipefail
 
 usage() {

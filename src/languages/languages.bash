@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# languages.bash -- a program handed in as a folder of C, C++, Java or
-# Python: which language it is, its build inside the sandbox, and the
+# languages.bash -- a program handed in as a folder of C, C++, Java, C#
+# or Python: which language it is, its build inside the sandbox, and the
 # launcher that runs it there (languages.tsv holds the commands). Sourced
 # by src/check/check-engine and src/mark/mark-one, after
 # src/cases/cases.bash (corpus_describe_status).
@@ -8,7 +8,8 @@
 #   language_of DIR          the language of the sources in DIR (a name of
 #                            languages.tsv); status 1 and a sentence on
 #                            stdout when there are none or several
-#   language_field LANG COL  a column of languages.tsv: build, product, run
+#   language_field LANG COL  a column of languages.tsv: build, product,
+#                            run, older
 #   language_built DIR LANG  whether DIR holds what LANG's build makes
 #   language_build DIR LANG CMD TIMEOUT SANDBOX OUT LOG
 #                            builds a copy of DIR in the sandbox (writable
@@ -24,13 +25,17 @@
 LANGUAGES_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=src/sandbox/sandbox.bash
 source "$LANGUAGES_DIR/../sandbox/sandbox.bash"
+# shellcheck source=src/languages/compiler-messages.bash
+source "$LANGUAGES_DIR/compiler-messages.bash"
+# shellcheck source=src/languages/older-standard.bash
+source "$LANGUAGES_DIR/older-standard.bash"
 
 # The rows of languages.tsv, comments left out.
 language_rows() { grep -v '^#' "$LANGUAGES_DIR/languages.tsv"; }
 
 language_field() {
     local column
-    case $2 in build) column=3 ;; product) column=4 ;; run) column=5 ;; *) return 2 ;; esac
+    case $2 in build) column=3 ;; product) column=4 ;; run) column=5 ;; older) column=6 ;; *) return 2 ;; esac
     language_rows | awk -F '\t' -v lang="$1" -v col="$column" '$1 == lang { print $col; found = 1 } END { exit !found }'
 }
 
@@ -50,7 +55,7 @@ language_of() {
     done < <(language_rows)
     if ((${#found[@]} == 1)); then printf '%s\n' "${found[0]}"; return 0; fi
     if ((${#found[@]} == 0)); then
-        echo "no source file of a known language (.c, .cpp/.cc, .java, .py)"
+        echo "no source file of a known language (.c, .cpp/.cc, .java, .cs, .py)"
     else
         echo "sources in several languages (${found[*]}): one language a program"
     fi
@@ -138,20 +143,22 @@ language_build() {
 # language_prepare DIR BUILD TIMEOUT SANDBOX WORK: the program of folder
 # DIR ready to run: built into WORK/built (kept: the rerun lines name it) when its language needs a build
 # and DIR lacks what it makes (BUILD, or the language's build; compiler
-# messages in WORK/build.log), and a launcher at WORK/program. Sets
+# messages in WORK/build.log; the older standard tried when the language's
+# own command fails: older-standard.bash), and a launcher at WORK/program. Sets
 # LANGUAGE (the language), LANGUAGE_FOLDER (the folder the program runs
 # from), LANGUAGE_LAUNCHER, LANGUAGE_COMMAND (how to run it here, for
 # rerun lines) and LANGUAGE_BUILT (the build's commands as they ran, with
-# the files' names, a line each; empty when there was no build). Status 1
+# the files' names, a line each; empty when there was no build) and
+# LANGUAGE_NOTE (how the older standard built it, or empty). Status 1
 # with a sentence in LANGUAGE_PROBLEM when it cannot.
 # shellcheck disable=SC2034 # LANGUAGE_* are for the caller
 language_prepare() {
     local dir=$1 build=$2 timeout=$3 sandbox=$4 work=$5 status=0 run main
-    LANGUAGE_BUILT='' LANGUAGE_PROBLEM=''
+    LANGUAGE_BUILT='' LANGUAGE_PROBLEM='' LANGUAGE_NOTE=''
     LANGUAGE=$(language_of "$dir") || { LANGUAGE_PROBLEM="$dir: $LANGUAGE"; return 1; }
     LANGUAGE_FOLDER=$dir
     if [[ -n $build ]] || ! language_built "$dir" "$LANGUAGE"; then
-        language_build "$dir" "$LANGUAGE" "$build" "$timeout" "$sandbox" "$work/built" "$work/build.log" || status=$?
+        language_build_of_its_time "$dir" "$LANGUAGE" "$build" "$timeout" "$sandbox" "$work/built" "$work/build.log" || status=$?
         LANGUAGE_BUILT=$(sed -n 's/^\$ //p' "$work/build.log")
         if ((status != 0)); then
             LANGUAGE_PROBLEM="$dir ($LANGUAGE) does not build: '${LANGUAGE_BUILT%%$'\n'*}' ended with $(corpus_describe_status "$status"): $(grep -v '^\$ ' "$work/build.log" | grep -m1 -i 'error' | cut -c1-160)"

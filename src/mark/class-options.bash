@@ -14,7 +14,7 @@ parse_arguments() {
     program=checkers profile='' compile='' memcheck=1 output=$root/build/mark
     jobs='' check_jobs=1 timeout=10 compile_timeout=60 resume=0 sandbox=1 sshloginfile=''
     remote_repo=$root compare=exact scheme='' manual='' deadline='' submitted='' late_penalty=2
-    similarity=0 similarity_threshold='' bases=() extensions='' feedback_args=()
+    similarity=0 similarity_threshold='' bases=() extensions='' feedback_args=() old_standards=1
     wanted=() excluded=() submissions=()
     while (($#)); do
         case $1 in
@@ -42,6 +42,7 @@ parse_arguments() {
             --exclude) need "$@"; excluded+=("$2"); shift 2 ;;
             --resume) resume=1; shift ;;
             --no-sandbox) sandbox=0; shift ;;
+            --no-old-standards) old_standards=0; shift ;;
             --sshloginfile) need "$@"; sshloginfile=$2; shift 2 ;;
             --remote-repo) need "$@"; remote_repo=$2; shift 2 ;;
             --roster|--feedback|--feedback-from|--assignment|--failures|--send-feedback|--smtp-user|\

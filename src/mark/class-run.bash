@@ -17,6 +17,7 @@ worker_command() {
     for category in "${wanted[@]}"; do worker_args+=(--category "$category"); done
     for category in "${excluded[@]}"; do worker_args+=(--exclude "$category"); done
     ((sandbox)) || worker_args+=(--no-sandbox)
+    ((old_standards)) || worker_args+=(--no-old-standards)
     parallel_args=(--line-buffer --joblog "$output/mark.joblog" -q)
     if [[ -n $sshloginfile ]]; then
         parallel_args+=(--sshloginfile "$(realpath -- "$sshloginfile")" --workdir ...

@@ -15,6 +15,7 @@ name_submissions() {
     options_text=$(printf '%s\n' "program=$program" "profile=$profile" "compile=$compile" \
         "compile_timeout=$compile_timeout" "timeout=$timeout" "memcheck=$memcheck" \
         "categories=${wanted[*]}" "excluded=${excluded[*]}" "sandbox=$sandbox" "compare=$compare" \
+        "old_standards=$old_standards" \
         "corpus=$corpus_hash" "tools=$(mark_tools_hash "$root")")
     local i submission name slug
     declare -gA slug_of=()

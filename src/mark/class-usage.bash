@@ -1,11 +1,15 @@
 # shellcheck shell=bash
 # class-usage.bash -- scripts/mark's --help text (sourced by scripts/mark).
 
-usage() {
+# usage: the help, in three parts: how programs are built and checked,
+# the marks and the run, then the feedback, the output and the exit status.
+usage() { usage_building; usage_marks; usage_end; }
+
+usage_building() {
     cat <<'USAGE'
 usage: scripts/mark [options] SUBMISSION...   (or a --submitted CSV's folders)
 Marks every SUBMISSION (a folder holding what a student handed in: C, C++,
-Java or Python sources, or one executable; or its .zip or .tar.gz) against
+Java, C# or Python sources, or one executable; or its .zip or .tar.gz) against
 the corpus of program P, and writes the class's marks and reports to DIR.
   --program P          checkers (the default; input on stdin) or draughts
                        (run as the HW4 grader runs it: PROGRAM input.txt
@@ -18,11 +22,22 @@ the corpus of program P, and writes the class's marks and reports to DIR.
                        (src/languages/languages.tsv), C:
                        gcc -std=c99 -Wall -Wextra -Wpedantic -O2 -o program "$@" -lm
                        C++: g++ *.cpp -o hw4; Java: javac *.java (run as
-                       java hw4); Python 3: none (run as python3 FILE.py)
+                       java hw4); C#: mcs -out:hw4.exe *.cs (run as mono
+                       hw4.exe); Python 3: none (run as python3 FILE.py)
+  --no-old-standards   when a language's own command fails, no second build
+                       with the older standard (C++: g++ -std=gnu++98); by
+                       default a program that builds so is marked, its
+                       reason saying "built with -std=gnu++98: the
+                       handout's command failed with: FIRST ERROR"
   --memcheck N         N cases of each category under Valgrind (default: 1;
                        0: no memory check)
   --compare exact|whitespace  whitespace: a case whose output differs only
                        in white space counts as passed (default: exact)
+USAGE
+}
+
+usage_marks() {
+    cat <<'USAGE'
   --scheme FILE        the marking scheme: parts, cases, deductions (default:
                        src/mark/schemes/P.tsv; format: src/mark/schemes/README.md)
   --manual CSV         marks given by hand (name, then a column per manual
@@ -55,7 +70,6 @@ the corpus of program P, and writes the class's marks and reports to DIR.
                        path or at --remote-repo DIR, and its prerequisites
   --remote-repo DIR    where the repository is on those machines
 USAGE
-    usage_end
 }
 
 # usage_end: the rest of usage (the feedback's options, the output, the exit status).

@@ -10,8 +10,8 @@ usage: result_row.py merge CHECK_DIR
        result_row.py row --totals C=N,... --facts FILE --started EPOCH --host H
            reads check/results.tsv and check/2/memcheck.tsv of the current
            folder and FILE (the facts mark-one found, `key<TAB>value`: state,
-           reason, compiled, warnings, errors, memcheck, and deliverables.py's);
-           writes result.tsv
+           reason, compiled, warnings, errors, memcheck, build_note, and
+           deliverables.py's); writes result.tsv
            and prints NAME's progress line (NAME: the fact `name`)
 """
 
@@ -84,8 +84,9 @@ def count(results, totals):
 def compose_reason(facts, results, passed, total, codes, memcheck):
     """The row's reason: the largest groups of failures (check-engine's
     symptoms), the cases passed only with white space ignored, the memory
-    check's findings, the compiler's warnings."""
-    parts = [facts["reason"]] if facts.get("reason") else []
+    check's findings, the compiler's warnings; how an older standard built
+    it (the fact build_note)."""
+    parts = [facts[key] for key in ("reason", "build_note") if facts.get(key)]
     if facts.get("state") == "marked" and passed < total:
         groups = Counter(r.get("symptom", "") for r in results if r.get("verdict") != "pass")
         named = sorted(groups.items(), key=lambda item: (-item[1], item[0]))[:GROUPS_NAMED]

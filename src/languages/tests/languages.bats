@@ -1,5 +1,5 @@
-# languages.bats -- a program handed in as a folder of C++, Java or Python
-# is built and run in the sandbox as the HW4 grader builds and runs it,
+# languages.bats -- a program handed in as a folder of C++, Java, C# or
+# Python is built and run in the sandbox as the HW4 grader builds and runs it,
 # and judged: the test players of src/draughts-judge/tests/players, a
 # correct and a faulty variant each (the variant is set in a copy of the
 # sources: the sandbox passes no environment). Memory bombs in C, Java and
@@ -25,6 +25,8 @@ setup() {
     assert_output cpp
     run language_of "$players/python"
     assert_output python
+    run language_of "$players/csharp"
+    assert_output csharp
     mkdir "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/mixed"
     run language_of "$BATS_TEST_TMPDIR/empty"
     assert_failure
@@ -33,6 +35,21 @@ setup() {
     run language_of "$BATS_TEST_TMPDIR/mixed"
     assert_failure
     assert_output --partial 'several languages (c java)'
+    touch "$BATS_TEST_TMPDIR/mixed/C.cs"
+    run language_of "$BATS_TEST_TMPDIR/mixed"
+    assert_output --partial 'several languages (c java csharp)'
+}
+
+@test "languages: the older standard's command; the compilers' errors and warnings counted, Mono's too" {
+    assert_equal "$(language_older_command cpp)" 'g++ -std=gnu++98 "$@" -o hw4'
+    assert_equal "$(language_field java older)" -
+    local log=$BATS_TEST_TMPDIR/build.log
+    printf '%s\n' '$ mcs -out:hw4.exe hw4.cs' "hw4.cs(3,9): warning CS0168: The variable 'x' is declared but never used" \
+        'hw4.cs(7,1): error CS1525: Unexpected symbol `}'"'" 'a.cpp:2:3: warning: unused variable' \
+        "a.cpp:4:1: error: 'x' was not declared in this scope" 'Compilation failed: 2 error(s), 2 warnings' > "$log"
+    assert_equal "$(language_messages errors "$log")" 2
+    assert_equal "$(language_messages warnings "$log")" 2
+    assert_equal "$(language_first_error "$log")" 'hw4.cs(7,1): error CS1525: Unexpected symbol `}'"'"
 }
 
 @test "languages: Java, Python and C++ players built and run as the grader does, judged: each passes" {
@@ -77,6 +94,19 @@ setup() {
     run scripts/check-engine --program draughts "$dir" --category examples --output "$out"
     assert_failure 1
     assert_output --regexp "does not build: 'javac ([A-Za-z0-9]+\\.java ?)+' ended with exit status 1: .*error"
+}
+
+@test "languages: C++ of 2013 built with -std=gnu++98 when the handout's command fails, said so; not with --no-old-standards" {
+    local cpp98=src/languages/tests/fixtures/cpp98
+    run scripts/check-engine --program draughts "$cpp98" --no-old-standards --category examples --output "$out"
+    assert_failure 1
+    assert_output --regexp "does not build: 'g\\+\\+ hw4.cpp -o hw4' ended with exit status 1: hw4.cpp:[0-9]+:[0-9]+: error: "
+    local first=${output##*exit status 1: }
+    run scripts/check-engine --program draughts "$cpp98" --category examples --show 0 --output "$out"
+    assert_success
+    assert_line --index 1 --regexp '^check-engine: built in the sandbox \(.*\) with: g\+\+ -std=gnu\+\+98 hw4.cpp -o hw4$'
+    assert_line --index 2 "check-engine: built with -std=gnu++98: the handout's command failed with: $first"
+    assert_line --regexp '^[1-9][0-9]* passed, 0 failed \(profile assignment\)$'
 }
 
 @test "languages: the build's log begins with its commands as they ran, the files named" {

@@ -61,3 +61,63 @@ setup() {
     run field mixed reason "$csv"
     assert_output --partial 'several languages (c java)'
 }
+
+# expected_verdicts RESULTS_TSV VARIANT: each case of RESULTS_TSV and the
+# verdict the Python player with VARIANT earns there, sorted: a fault
+# fails exactly where its output differs from the golden
+# (src/draughts-judge/tests/players/README.md).
+expected_verdicts() {
+    local id
+    awk -F '\t' 'NR > 1 { print $1 }' "$1" | while IFS= read -r id; do
+        if HW4_VARIANT=$2 python3 src/draughts-judge/tests/players/python/player.py "testdata/draughts/$id.in" |
+            cmp -s - "testdata/draughts/$id.out"; then
+            echo "$id pass"
+        else
+            echo "$id fail"
+        fi
+    done | LC_ALL=C sort
+}
+
+@test "mark languages: C# built with mcs, run with mono and judged; C++98 marked with the older standard, not compiled without it" {
+    # One run on the examples, memcheck off (a Mono start a case): the C#
+    # player with a fault (kings worth 1 at the leaves) fails where the
+    # Python player with the same fault writes other than the golden; the
+    # C++ of 2013 (src/languages/tests/fixtures/cpp98) builds only with
+    # -std=gnu++98.
+    local class=$BATS_TEST_TMPDIR/class out=$BATS_TEST_TMPDIR/out off=$BATS_TEST_TMPDIR/off
+    mkdir -p "$class"
+    player csharp wrong-leaf "$class/csharp"
+    cp -R src/languages/tests/fixtures/cpp98 "$class/cpp98"
+    run scripts/mark --program draughts --output "$out" --category examples --memcheck 0 "$class"/*
+    assert_success
+    assert_equal "$(field csharp compiled)" yes
+    assert_equal "$(field csharp memcheck)" 'not run (csharp)'
+    run head -n 1 "$out/submissions/csharp/compile.txt"
+    assert_output --regexp '^\$ mcs -out:hw4\.exe ([A-Za-z0-9_]+\.cs ?)+$'
+    local results=$out/submissions/csharp/check/results.tsv expected
+    expected=$(expected_verdicts "$results" wrong-leaf)
+    assert_equal "$(awk -F '\t' 'NR > 1 { print $1, $3 }' "$results" | LC_ALL=C sort)" "$expected"
+    assert_equal "$(field csharp passed)" "$(grep -c ' pass$' <<<"$expected")"
+    assert_equal "$(field csharp total)" "$(wc -l <<<"$expected")"
+    [[ $expected == *' pass'* && $expected == *' fail'* ]] || fail "the examples do not tell the fault apart: $expected"
+    run field csharp reason
+    assert_output --partial "judge: a node's value is wrong (h= at B4)"
+    # C++98: marked, every example passed, the build's note in the reason.
+    assert_equal "$(field cpp98 state)" marked
+    assert_equal "$(field cpp98 compiled)" yes
+    assert_equal "$(field cpp98 passed)" "$(field cpp98 total)"
+    run head -n 1 "$out/submissions/cpp98/compile.txt"
+    assert_output '$ g++ -std=gnu++98 hw4.cpp -o hw4'
+    # Without the older standard: not compiled, with the error the note names.
+    run scripts/mark --program draughts --output "$off" --category examples --memcheck 0 --no-old-standards \
+        "$class/cpp98"
+    assert_success
+    assert_equal "$(field cpp98 state "$off/marks.csv")" not-compiled
+    local first
+    first=$(grep -m1 ': error: ' "$off/submissions/cpp98/compile.txt")
+    [[ $first == *'hw4.cpp:'* ]] || fail "no first error in the compile.txt of --no-old-standards"
+    run field cpp98 reason "$off/marks.csv"
+    assert_output "does not compile: 1 error (first: $first)"
+    run field cpp98 reason
+    assert_output "built with -std=gnu++98: the handout's command failed with: $first"
+}

@@ -1,7 +1,8 @@
 """test_result_row.py -- mark-one's tables (src/mark/result_row.py):
 check-engine's TSV files are read by their headers' names, so a file
 whose columns come in another order gives the same row; the reason
-names the largest groups of failures. Run by markreport.bats.
+names the largest groups of failures, then how an older standard built
+the program. Run by markreport.bats.
 """
 
 import contextlib
@@ -76,6 +77,15 @@ class ResultRowTest(unittest.TestCase):
         _, fields = self.row()
         self.assertEqual([fields[k][0] for k in ("state", "passed", "total", "memcheck", "reason")],
                          ["not-compiled", "0", "5", "not run", "does not compile: 1 error"])
+
+    def test_an_older_standards_build_is_said_after_the_failures(self):
+        note = "built with -std=gnu++98: the handout's command failed with: a.cpp:3:1: error: no"
+        write(self.dir / "facts.tsv", "key\tvalue\nname\tcy\nstate\tmarked\ncompiled\tyes\n"
+              "build_note\t%s\nmemcheck\toff\n" % note)
+        write(self.dir / "check" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n"
+              "a/1\ta\tpass\t\t\na/2\ta\tfail\twrong output\t\n")
+        _, fields = self.row()
+        self.assertEqual(fields["reason"][0], "4 failed: 1 wrong output; some cases not run; " + note)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ DEFAULT_THRESHOLD = 50.0
 
 DESCRIPTION = """Compares every pair of SUBMISSIONs (each a folder of one student's files)
 of the same language with Debian's similarity-tester: sim_c (.c, .h), sim_c++
-(.cpp, .cc, .hpp, .h of a C++ submission), sim_java (.java), sim_text (.py).
+(.cpp, .cc, .hpp, .h of a C++ submission), sim_java (.java), sim_text (.py, .cs).
 A pair's percent is the larger of "a consists for X% of b material" both
 ways (X: the share of a's tokens in runs of at least 24 tokens, or 8 words,
 also found in b). Writes DIR/similarity.csv (name_a, name_b, language,

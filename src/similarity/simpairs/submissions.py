@@ -15,13 +15,14 @@ LANGUAGES_TSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "
                              "languages.tsv")
 
 # Each language's sim front end and the file names compared (headers follow
-# the program: a .h belongs to C unless the submission is C++). Python has
-# no front end of its own: sim_text compares its words.
+# the program: a .h belongs to C unless the submission is C++). Python and
+# C# have no front end of their own: sim_text compares their words.
 COMPARED = {
     "c": {"sim": "sim_c", "files": (".c", ".h")},
     "cpp": {"sim": "sim_c++", "files": (".cpp", ".cc", ".hpp", ".h")},
     "java": {"sim": "sim_java", "files": (".java",)},
     "python": {"sim": "sim_text", "files": (".py",)},
+    "csharp": {"sim": "sim_text", "files": (".cs",)},
 }
 
 

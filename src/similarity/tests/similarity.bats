@@ -78,9 +78,9 @@ assert_below() {
     done
 }
 
-@test "similarity: C++, Java and Python: a copy is found, programs written apart are not" {
+@test "similarity: C++, Java, C# and Python: a copy is found, programs written apart are not" {
     local class=$BATS_TEST_TMPDIR/class players=src/draughts-judge/tests/players file
-    mkdir -p "$class"/{cpp-player,cpp-engine,cpp-copy,java-player,java-other,java-copy,python-player,python-oracle,python-copy}
+    mkdir -p "$class"/{cpp-player,cpp-engine,cpp-copy,java-player,java-other,java-copy,python-player,python-oracle,python-copy,csharp-player,csharp-copy}
     cp "$players"/cpp/* "$class/cpp-player/"
     # Written apart: the draughts engine as C++, the C++ player as Java,
     # the checkers oracle.
@@ -88,18 +88,19 @@ assert_below() {
     for file in "$players"/cpp/*.cpp; do cp "$file" "$class/java-other/$(basename "$file" .cpp).java"; done
     cp "$players"/java/* "$class/java-player/"
     cp "$players"/python/* "$class/python-player/"
+    cp "$players"/csharp/* "$class/csharp-player/"
     cp src/corpus/checkers-oracle/*.py "$class/python-oracle/"
     # Copies: indented further, a comment line on top.
-    for file in "$players"/cpp/* "$players"/java/* "$players"/python/*; do
-        case $file in */cpp/*) to=cpp-copy ;; */java/*) to=java-copy ;; *) to=python-copy ;; esac
+    for file in "$players"/cpp/* "$players"/java/* "$players"/python/* "$players"/csharp/*; do
+        case $file in */cpp/*) to=cpp-copy ;; */java/*) to=java-copy ;; */csharp/*) to=csharp-copy ;; *) to=python-copy ;; esac
         { echo '# mine'; sed 's/^/  /' "$file"; } > "$class/$to/$(basename "$file")"
         [[ $to == python-copy ]] || sed -i '1s|^# mine|// mine|' "$class/$to/$(basename "$file")"
     done
     run scripts/similarity --output "$BATS_TEST_TMPDIR/report" "$class"/*
     assert_success
-    assert_line 'similarity: 9 submissions, 9 pairs compared, 3 above 50%'
+    assert_line 'similarity: 11 submissions, 10 pairs compared, 4 above 50%'
     local csv=$BATS_TEST_TMPDIR/report/similarity.csv language
-    for language in cpp java python; do
+    for language in cpp java python csharp; do
         assert_above "$csv" "$language-player" "$language-copy"
         grep -q "^$language-player,$language-copy,$language,\|^$language-copy,$language-player,$language," "$csv" ||
             fail "the $language pair is not compared as $language"
