@@ -78,6 +78,8 @@ def command(options, folder, output):
             "--show", "0", "--output", output]
     if options.get("stop_after_hangs"):
         args += ["--stop-after-hangs", str(options["stop_after_hangs"])]
+    if not options.get("old_standards", True):
+        args.append("--no-old-standards")
     for category in options["categories"]:
         args += ["--category", category]
     return args + [folder]

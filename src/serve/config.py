@@ -54,6 +54,9 @@ def parser():
     p.add_argument("--stop-after-hangs", type=int, default=checking.STOP_AFTER_HANGS,
                    help="check-engine's --stop-after-hangs: after this many cases in a row hang, the rest "
                         "are not run (default: 3; 0: every case runs)")
+    p.add_argument("--no-old-standards", action="store_true",
+                   help="check-engine's --no-old-standards: a program its language's own command does not build "
+                        "is not built again with the older standard (C++: -std=gnu++98); use it when mark does")
     p.add_argument("--upload-limit", type=int, default=1048576, help="bytes per upload (default: 1 MiB)")
     p.add_argument("--lease", type=float, default=30, help="seconds a claim holds without a heartbeat (default: 30)")
     p.add_argument("--max-tries", type=int, default=3, help="claims before a job whose worker keeps dying "
@@ -70,7 +73,8 @@ def build(args):
     """The configuration as data, from the parsed options."""
     data = os.path.abspath(args.data)
     options = {"program": args.program, "categories": args.categories or ["official", "examples"],
-               "timeout": args.timeout, "check_jobs": args.check_jobs, "stop_after_hangs": args.stop_after_hangs}
+               "timeout": args.timeout, "check_jobs": args.check_jobs, "stop_after_hangs": args.stop_after_hangs,
+               "old_standards": not args.no_old_standards}
     cases = checking.case_ids(options)
     totals = {c: sum(1 for case in cases if case.split("/")[0] == c) for c in options["categories"]}
     return {"data": data, "db": args.db or default_url(data), "options": options,

@@ -119,5 +119,19 @@ class FingerprintTest(unittest.TestCase):
                     self.assertNotEqual(checking.fingerprint(options), before, path)
 
 
+class OldStandardsTest(unittest.TestCase):
+    def test_no_old_standards_reaches_check_engine_and_the_cache_key(self):
+        """scripts/serve --no-old-standards (as a course that runs mark with
+        it): check-engine is told, and the cache never answers from a check
+        made with the fallback; by default the fallback is on, as in mark."""
+        from serve import config
+        built = {}
+        for flags, wanted in (([], True), (["--no-old-standards"], False)):
+            settings = config.build(config.parser().parse_args(["--data", "d", "--category", "official"] + flags))
+            built[wanted] = settings
+            self.assertEqual(settings["options"]["old_standards"], wanted)
+            self.assertEqual("--no-old-standards" in checking.command(settings["options"], "f", "o"), not wanted)
+        self.assertNotEqual(built[True]["fingerprint"], built[False]["fingerprint"])
+
 if __name__ == "__main__":
     unittest.main()
