@@ -40,9 +40,10 @@ worker_command() {
 # run_workers: marks `todo` with GNU parallel, a line per submission as
 # it is done (unless parallel shows its bar); `interrupted`, `run_status`.
 run_workers() {
-    total=${#slugs[@]} skipped=$((${#slugs[@]} - ${#todo[@]}))
+    total=${#slugs[@]} skipped=$((${#slugs[@]} - ${#todo[@]} - refused))
     kept=''
     ((skipped == 0)) || kept="; $skipped unchanged since the last run, kept"
+    ((refused == 0)) || kept+="; $refused refused archive$( ((refused == 1)) || echo s), not marked"
     echo "mark: ${#todo[@]} of $total submissions to mark ($program, profile $profile, ${#ids[@]} cases each, memcheck $memcheck per category; $where)$kept"
     interrupted=0 run_status=0 started=$SECONDS
     trap 'interrupted=1' INT TERM

@@ -38,6 +38,7 @@ name_submissions() {
 # followed: a link to /etc/shadow stays behind); `todo`, the ones to mark.
 copy_submissions() {
     local i submission slug key dest
+    refused=0
     for i in "${!submissions[@]}"; do
         submission=${submissions[i]} slug=${slugs[i]}
         key=$(printf '%s\nsources=%s\n%s' "$options_text" "$(mark_tree_hash "$submission")" \
@@ -52,6 +53,7 @@ copy_submissions() {
         if [[ ${taken_states[i]} != ok ]]; then # (a bad archive: its row, not marked)
             printf 'state\t%s\nreason\t%s\ncompiled\tno\n' "${taken_states[i]}" "${taken_reasons[i]}" > "$dest/result.tsv"
             printf '%s\n' "$key" > "$dest/done"
+            refused=$((refused + 1))
             continue
         fi
         (

@@ -23,8 +23,9 @@ def write(args, roster):
     if args.feedback:
         title = args.assignment or "the %s assignment" % document.get("program", "")
         count = write_all(args.marks, document, entries, args.feedback, args.feedback_from, title, args.failures)
-        print("feedback: %d e-mails written to %s (index: feedback.tsv), %d students without one"
-              % (count, args.feedback, sum(1 for e in entries if e["status"] != WRITTEN)))
+        without = sum(1 for e in entries if e["status"] != WRITTEN)
+        print("feedback: %d e-mail%s written to %s (index: feedback.tsv), %d student%s without one"
+              % (count, "" if count == 1 else "s", args.feedback, without, "" if without == 1 else "s"))
 
 
 def send(args):

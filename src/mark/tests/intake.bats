@@ -68,6 +68,9 @@ setup() {
 
 @test "intake: a class with attempts, archives and an extension gets the marks worked out by hand" {
     [[ ! -f $BATS_FILE_TMPDIR/mark.failed ]] || { cat "$BATS_FILE_TMPDIR/mark.log"; false; }
+    # (a fresh run: dave's archive refused, not counted as kept from a last run)
+    run grep '^mark: 3 of 4 submissions to mark ' "$BATS_FILE_TMPDIR/mark.log"
+    assert_output --regexp '\(checkers, .*\); 1 refused archive, not marked$'
     # By hand: --category official is 9 cases; by src/mark/schemes/checkers.tsv
     # test0 is stage0 (8 marks), test1, 2, 5, 6, 7, 8 stage1 (8 marks), test3
     # and 4 stage2 (4 marks). A correct copy passes all 9: 8 + 8 + 4 = 20.00;
