@@ -45,6 +45,22 @@ def lateness_lines(row, deadline):
         yield "Days late: 0, no penalty"
 
 
+# What else the handout asks for (markreport's deliverables), in words.
+HANDED_IN = (("authorship", "Authorship declaration"), ("handed_output", "Your output.txt"),
+             ("readme", "A readme.txt"))
+
+
+def handed_in_lines(row):
+    """The attempt marked, and what else was handed in (the declaration;
+    HW4's output.txt and readme.txt), each with what was found."""
+    if row.get("attempt_rule"):
+        yield "Marked: " + row["attempt_rule"]
+    for key, label in HANDED_IN:
+        if row.get(key):
+            detail = row.get(key + "_detail")
+            yield "%s: %s%s" % (label, row[key], " (%s)" % detail if detail else "")
+
+
 def program_lines(row):
     yield "Your program: %s; %d of %d cases passed (%.1f%%); memory check: %s" % (
         {"yes": "compiled", "no": "did not compile", "binary": "an executable handed in",
@@ -86,10 +102,13 @@ def text(title, entry, deadline, failures, attachment):
     lines += part_lines(row)
     lines += ["Mark: %s of %s" % (marks(row["mark"]), marks(row["max_mark"]))]
     lines += lateness_lines(row, deadline)
+    if float(row.get("deduction") or 0):
+        lines += ["Deducted: %s (see the note)" % marks(row["deduction"])]
     lines += ["Final mark: %s of %s" % (marks(row["final_mark"]), marks(row["max_mark"]))]
     if row.get("marks_note"):
         lines += ["Note: " + row["marks_note"]]
-    lines += [""] + list(program_lines(row)) + [""] + list(failure_lines(explained, failed, not_run))
+    handed_in = list(handed_in_lines(row))
+    lines += ([""] + handed_in if handed_in else []) + [""] + list(program_lines(row)) + [""] + list(failure_lines(explained, failed, not_run))
     lines += [""] + textwrap.wrap("The page attached (%s) is your submission's report: every failing case "
                                   "with its reason, the command that runs it again and the differences from "
                                   "what was expected." % attachment, 76) + [""]

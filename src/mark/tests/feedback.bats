@@ -34,7 +34,7 @@ start_mailbox() {
 @test "feedback: the roster and the e-mails written (unit tests)" {
     run env PYTHONPATH=src/mark:src/mark/tests /usr/bin/python3 -B -m unittest -v test_feedback_write
     assert_success
-    assert_output --partial 'Ran 10 tests'
+    assert_output --partial 'Ran 11 tests'
 }
 
 @test "feedback: the e-mails sent to an SMTP server of the test's own (unit tests)" {

@@ -150,5 +150,33 @@ class RosterTest(unittest.TestCase):
             read_roster(str(self.path) + ".not")
 
 
+class BodyTest(unittest.TestCase):
+    """What else the row says, in the text: the attempt marked, the
+    declaration and HW4's deliverables as found, and a deduction."""
+
+    ROW = {"parts": [{"name": "stage0", "kind": "cases", "passed": 2, "total": 2, "score": 8, "max_score": 8}],
+           "mark": 8, "max_mark": 8, "late_penalty": 2, "late_days": 1, "submitted": "2021-10-16T09:00:00+11:00",
+           "submitted_from": "csv", "final_mark": 4, "deduction": 2,
+           "marks_note": "authorship unsigned: -2.00; 1 day late: -2.00",
+           "compiled": "yes", "passed": 2, "total": 2, "percent": 100.0, "memcheck": "clean", "warnings": 0,
+           "reason": "", "attempt_rule": "the last of your 2 attempts: it is late",
+           "authorship": "unsigned", "authorship_detail": "main.c:1: the declaration is not signed",
+           "handed_output": "", "readme": ""}
+
+    def test_the_attempt_the_declaration_and_a_deduction_are_said(self):
+        from feedback import body
+        text = body.text("A2", {"name": "ann", "row": self.ROW}, "2021-10-15T18:00:00+11:00", ([], 0, 0), "ann.html")
+        self.assertIn("\nDays late: 1, penalty 2.00\nDeducted: 2.00 (see the note)\nFinal mark: 4.00 of 8.00\n", text)
+        self.assertIn("\nMarked: the last of your 2 attempts: it is late\n"
+                      "Authorship declaration: unsigned (main.c:1: the declaration is not signed)\n", text)
+        self.assertNotIn("output.txt", text)
+        hw4 = dict(self.ROW, deduction=0, authorship="", handed_output="differs", handed_output_detail="line 3",
+                   readme="no")
+        text = body.text("HW4", {"name": "bo", "row": hw4}, None, ([], 0, 0), "bo.html")
+        self.assertIn("\nYour output.txt: differs (line 3)\nA readme.txt: no\n", text)
+        self.assertNotIn("Deducted", text)
+        self.assertNotIn("Authorship", text)
+
+
 if __name__ == "__main__":
     unittest.main()
