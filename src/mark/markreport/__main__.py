@@ -1,6 +1,6 @@
 """python3 -m markreport --output DIR --program P --profile PR --scheme FILE
                          [--memcheck N] [--compile CMD] [--deadline TIME]
-                         [--submitted CSV] [--late-penalty MARKS]
+                         [--late-penalty MARKS]
                          [--manual CSV] [--base FILE]...
 
 Reads DIR's categories.tsv, cases.txt, run.tsv and each submission's
@@ -30,7 +30,6 @@ def parse_arguments(argv):
     parser.add_argument("--compile", default="")
     parser.add_argument("--scheme", required=True)
     parser.add_argument("--deadline", default="")
-    parser.add_argument("--submitted", default="")
     parser.add_argument("--late-penalty", default="2")
     parser.add_argument("--manual", default="")
     parser.add_argument("--base", action="append", default=[],
@@ -42,13 +41,11 @@ def load_marking(args, cases, names):
     """The scheme, each case's part, the lateness rules and the manual
     marks; exits 2 with the problem when one cannot be used."""
     try:
-        scheme, owner, lateness, manual = load_inputs(args.scheme, cases, args.deadline, args.submitted,
-                                                      args.late_penalty, args.manual)
+        scheme, owner, lateness, manual = load_inputs(args.scheme, cases, args.deadline, args.late_penalty,
+                                                      args.manual)
     except InputError as error:
         print("mark: %s" % error, file=sys.stderr)
         sys.exit(2)
-    for name in lateness.unknown_names(names):
-        print("mark: --submitted names '%s', which is no submission of this run" % name, file=sys.stderr)
     for name in sorted(set(manual) - set(names)):
         print("mark: --manual names '%s', which is no submission of this run" % name, file=sys.stderr)
     return scheme, owner, lateness, manual

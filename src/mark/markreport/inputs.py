@@ -1,12 +1,13 @@
 """inputs.py -- the marking's inputs, read and checked together: the
-scheme (every case of the run in a part), the deadline, the submission
-times (--submitted), the late penalty and the manual marks. scripts/mark
+scheme (every case of the run in a part), the deadline, the late
+penalty and the manual marks (the submission times and extensions:
+src/mark/intake, run before the report). scripts/mark
 runs this module before it marks anything, so that a bad option or file
 stops the run at once (exit 2, the file and line named), not after the
 class was marked; the report reads them again the same way.
 
 usage: python3 -m markreport.inputs --scheme FILE --cases FILE
-           [--deadline TIME] [--submitted CSV] [--late-penalty MARKS] [--manual CSV]
+           [--deadline TIME] [--late-penalty MARKS] [--manual CSV]
 """
 
 import argparse
@@ -22,7 +23,7 @@ class InputError(Exception):
     """An option or input file that cannot be used, said for people."""
 
 
-def load_inputs(scheme_path, cases, deadline="", submitted="", late_penalty="2", manual_path=""):
+def load_inputs(scheme_path, cases, deadline="", late_penalty="2", manual_path=""):
     """(scheme, {case: part}, Lateness, {name: {part: Decimal}}); raises
     InputError naming the option, and the file and line where there is one."""
     try:
@@ -36,13 +37,9 @@ def load_inputs(scheme_path, cases, deadline="", submitted="", late_penalty="2",
     except InvalidOperation:
         raise InputError("--late-penalty '%s' is not a number of marks" % late_penalty) from None
     try:
-        Lateness(deadline, "", late_penalty)
+        lateness = Lateness(deadline, late_penalty)
     except LatenessError as error:
         raise InputError("--deadline: %s" % error) from None
-    try:
-        lateness = Lateness(deadline, submitted, late_penalty)
-    except LatenessError as error:
-        raise InputError("--submitted: %s" % error) from None
     try:
         manual = read_manual(manual_path, scheme) if manual_path else {}
     except ManualError as error:
@@ -55,14 +52,13 @@ def main(argv=None):
     parser.add_argument("--scheme", required=True)
     parser.add_argument("--cases", required=True, help="a file of the run's case ids, one a line")
     parser.add_argument("--deadline", default="")
-    parser.add_argument("--submitted", default="")
     parser.add_argument("--late-penalty", default="2")
     parser.add_argument("--manual", default="")
     args = parser.parse_args(argv)
     with open(args.cases, encoding="utf-8") as f:
         cases = [line for line in f.read().split("\n") if line]
     try:
-        load_inputs(args.scheme, cases, args.deadline, args.submitted, args.late_penalty, args.manual)
+        load_inputs(args.scheme, cases, args.deadline, args.late_penalty, args.manual)
     except InputError as error:
         print("mark: %s" % error, file=sys.stderr)
         return 2

@@ -6,20 +6,20 @@ whole day's marks, and the final mark is never below zero.
 Times are ISO 8601 (`2021-10-15T18:00`, `2021-10-15 18:00:00+11:00`,
 `...Z`). A time without a zone is in the deadline's zone, or, when the
 deadline has none either, in this machine's (TZ). A submission's time
-comes from the --submitted CSV (as an LMS exports it) or, for a name the
-CSV does not list, from its files' newest modification time, which the
-row says.
+is the marked attempt's, from the --submitted CSV (as an LMS exports it),
+which src/mark/intake reads and passes on as its row of intake.tsv; for a
+name the CSV does not list, its files' newest modification time, which
+the row says.
 """
 
 import math
 from datetime import datetime, timezone
 from decimal import Decimal
 
-from .rows import read_csv_rows
 from .scheme import rounded
 
-# The CSV's columns, by header (any letter case): the first of each list
-# that the header has.
+# The --submitted CSV's columns (read by src/mark/intake), by header (any
+# letter case): the first of each list that the header has.
 NAME_HEADERS = ("name", "student", "username", "login")
 TIME_HEADERS = ("submitted", "submitted_at", "submission time", "time", "timestamp")
 
@@ -42,29 +42,6 @@ def parse_time(text, zone=None):
     return moment
 
 
-def column(header, wanted, path):
-    lowered = [h.strip().lower() for h in header]
-    for name in wanted:
-        if name in lowered:
-            return lowered.index(name)
-    raise LatenessError("%s:1: no column named %s" % (path, " or ".join(wanted)))
-
-
-def read_submitted(path, zone):
-    """{name: aware datetime} from the CSV in PATH."""
-    rows = read_csv_rows(path, LatenessError)
-    name_at, time_at = column(rows[0], NAME_HEADERS, path), column(rows[0], TIME_HEADERS, path)
-    times = {}
-    for number, row in enumerate(rows[1:], 2):
-        if len(row) <= max(name_at, time_at) or not row[name_at].strip():
-            continue
-        try:
-            times[row[name_at].strip()] = parse_time(row[time_at], zone)
-        except LatenessError as error:
-            raise LatenessError("%s:%d: %s" % (path, number, error)) from None
-    return times
-
-
 def days_late(submitted, deadline):
     """Whole days or part days after DEADLINE; 0 when on time."""
     seconds = (submitted - deadline).total_seconds()
@@ -72,31 +49,25 @@ def days_late(submitted, deadline):
 
 
 class Lateness:
-    """The run's deadline, penalty per day and submission times."""
+    """The run's deadline and penalty per day."""
 
-    def __init__(self, deadline_text, submitted_csv, per_day):
+    def __init__(self, deadline_text, per_day):
         self.deadline = parse_time(deadline_text) if deadline_text else None
-        zone = self.deadline.tzinfo if self.deadline else None
-        self.times = read_submitted(submitted_csv, zone) if submitted_csv else {}
         self.per_day = Decimal(per_day)
 
-    def submitted(self, name, files_time):
-        """(aware datetime or None, where it came from: csv or files), in
-        the deadline's zone when there is a deadline (a CSV's times in
-        UTC are shown as the course states its deadline)."""
-        if name in self.times:
-            moment = self.times[name]
-            return (moment.astimezone(self.deadline.tzinfo) if self.deadline else moment), "csv"
+    def files_time(self, files_time):
+        """(aware datetime or None, "files" or ""): the files' newest time,
+        in the deadline's zone when there is a deadline."""
         if files_time:
             return datetime.fromtimestamp(float(files_time), timezone.utc).astimezone(
                 self.deadline.tzinfo if self.deadline else None), "files"
         return None, ""
 
-    def assess(self, name, files_time, taken=None):
+    def assess(self, files_time, taken=None):
         """{submitted, submitted_from, deadline, late_days, late_penalty} of
         a row; TAKEN, the row's line of intake.tsv (src/mark/intake), gives
         the marked attempt's time and the student's own deadline."""
-        moment, source = self.submitted(name, files_time)
+        moment, source = self.files_time(files_time)
         deadline = self.deadline
         if taken and taken.get("submitted"):
             moment, source = parse_time(taken["submitted"]), taken.get("submitted_from") or "csv"
@@ -108,8 +79,3 @@ class Lateness:
                 "submitted_from": source, "late_days": late,
                 "deadline": deadline.isoformat(timespec="seconds") if deadline else "",
                 "late_penalty": rounded(self.per_day * late)}
-
-    def unknown_names(self, names):
-        """The CSV's names that are no submission's (a typo, or a student
-        who handed in nothing): printed, never silently dropped."""
-        return sorted(set(self.times) - set(names))

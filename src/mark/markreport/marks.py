@@ -23,7 +23,7 @@ def mark_row(row, scheme, owner, lateness, manual):
     mark = rounded(sum((p["score"] for p in parts), Decimal(0)))
     row.update(parts=parts, mark=mark, max_mark=rounded(sum((p["max_score"] for p in parts), Decimal(0))))
     taken = row.get("_taken") or {}
-    row.update(lateness.assess(row["name"], row.get("_files_time", ""), taken))
+    row.update(lateness.assess(row.get("_files_time", ""), taken))
     row.update(attempt=int(taken.get("attempt") or 0) or "", attempts=int(taken.get("attempts") or 0) or "",
                attempt_rule=taken.get("attempt_rule", ""))
     deduction, notes = deduct(row, scheme.get("deductions", []))

@@ -105,7 +105,7 @@ class CompareTest(Folder):
 class DeductionTest(Folder):
     def marked(self, scheme, facts, manual=None):
         row = dict({"name": "ann", "_verdicts": {"c/1": ("pass", ""), "c/2": ("fail", "x")}}, **facts)
-        mark_row(row, scheme, {"c/1": "a", "c/2": "a"}, Lateness("", "", "2"), manual or {})
+        mark_row(row, scheme, {"c/1": "a", "c/2": "a"}, Lateness("", "2"), manual or {})
         return row
 
     def test_a_scheme_deducts_for_an_unsigned_or_missing_declaration(self):

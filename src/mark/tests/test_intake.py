@@ -13,6 +13,7 @@ import tarfile
 import tempfile
 import unittest
 import zipfile
+from decimal import Decimal
 
 from intake.__main__ import main as intake_main
 from intake.archives import BadArchive, archive_name, unpack
@@ -131,10 +132,31 @@ class CsvTest(Files):
         self.assertEqual((rows["ann"]["path"], rows["ann"]["attempt"], rows["ann"]["attempts"], rows["ann"]["attempt_key"]),
                          (str(self.dir / "class/ann2"), "2", "2", "ann2"))
         self.assertEqual((rows["bob"]["deadline"], rows["bob"]["deadline_from"]), ("2021-10-18T18:00:00+11:00", "extension"))
-        lateness = Lateness(DEADLINE.isoformat(), "", "2")
-        self.assertEqual(lateness.assess("ann", "", rows["ann"])["late_days"], 2)
-        self.assertEqual(lateness.assess("bob", "", rows["bob"])["late_days"], 0)
-        self.assertEqual(lateness.assess("bob", "", dict(rows["bob"], deadline=""))["late_days"], 1)
+        lateness = Lateness(DEADLINE.isoformat(), "2")
+        self.assertEqual(lateness.assess("", rows["ann"])["late_days"], 2)
+        self.assertEqual(lateness.assess("", rows["bob"])["late_days"], 0)
+        self.assertEqual(lateness.assess("", dict(rows["bob"], deadline=""))["late_days"], 1)
+
+    def test_times_without_a_zone_are_the_deadlines_and_shown_in_its_zone(self):
+        # One time per name (no folder column): the class is named by its folders.
+        for folder in ("ann", "bob"):
+            self.file("class/%s/main.c" % folder, folder + "\n")
+        submitted = self.file("times.csv", "Name,Submitted\nann,2021-10-15 18:30\nbob,2021-10-15T07:00Z\n"
+                                           "cat,2021-10-15T07:00Z\n")
+        status, _, err, rows = self.intake("--deadline", DEADLINE.isoformat(), "--submitted", submitted,
+                                           str(self.dir / "class/ann"), str(self.dir / "class/bob"))
+        self.assertEqual(status, 0, err)
+        self.assertIn("--submitted names 'cat', which is no submission of this run", err)
+        lateness = Lateness(DEADLINE.isoformat(), "2")
+        ann, bob = lateness.assess("", rows["ann"]), lateness.assess("", rows["bob"])
+        self.assertEqual((ann["late_days"], ann["late_penalty"]), (1, Decimal("2.00")))
+        # 07:00 UTC is 18:00 at +11:00: on time; each shown in the deadline's zone,
+        # whatever zone the CSV wrote.
+        self.assertEqual((bob["late_days"], bob["submitted"]), (0, "2021-10-15T18:00:00+11:00"))
+        self.assertEqual(ann["submitted"], "2021-10-15T18:30:00+11:00")
+        path = self.file("t.csv", "name,submitted\nann,yesterday\n")
+        with self.assertRaisesRegex(IntakeError, r"t\.csv:2: 'yesterday'"):
+            read_submitted(path, DEADLINE.tzinfo)
 
     def test_a_folder_column_names_the_class_alone(self):
         self.file("class/ann1/main.c", "1\n")
