@@ -16,7 +16,7 @@ from .junit import write_junit
 from .inputs import InputError, load_inputs
 from .marks import mark_rows
 from .pages import class_page, submission_page
-from .rows import class_rates, load_submission, read_tsv_rows
+from .rows import class_rates, load_submission, read_intake, read_tsv_rows
 from .similar import similar_by_name, similar_pairs
 from .tables import summary_lines, write_marks
 
@@ -66,8 +66,7 @@ def main(argv=None):
         cases = [line for line in f.read().split("\n") if line]
     run = read_tsv_rows(os.path.join(out, "run.tsv"))
     rows = [load_submission(out, f["folder"], f.get("name") or f["folder"], categories, cases) for f in run]
-    intake = os.path.join(out, "intake.tsv")
-    taken = {f["name"]: f for f in read_tsv_rows(intake)} if os.path.isfile(intake) else {}
+    taken = read_intake(out)
     for row, fields in zip(rows, run):
         row["_files_time"] = fields.get("files_time", "")
         row["_taken"] = taken.get(row["name"])

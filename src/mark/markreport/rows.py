@@ -6,6 +6,7 @@ rate per category. Used by the rest of the package.
 
 import csv
 import os
+import re
 
 # What else a submission holds (src/mark/deliverables.py), as mark-one
 # found it: empty where the program's handout asks for none of it.
@@ -34,6 +35,21 @@ def read_tsv_rows(path):
         lines = f.read().split("\n")
     header = lines[0].split("\t")
     return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
+
+
+# intake.tsv's escapes (src/mark/intake/__main__.py, escape): \t, \n, \r, \\.
+INTAKE_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\"}
+
+
+def read_intake(out):
+    """{name: row} of OUT/intake.tsv (the attempt each student is marked
+    on), its cells unescaped; {} when there is none."""
+    path = os.path.join(out, "intake.tsv")
+    if not os.path.isfile(path):
+        return {}
+    rows = [{key: re.sub(r"\\(.)", lambda m: INTAKE_ESCAPES.get(m.group(1), m.group(0)), value)
+             for key, value in row.items()} for row in read_tsv_rows(path)]
+    return {row["name"]: row for row in rows}
 
 
 def read_text(path, limit=None):

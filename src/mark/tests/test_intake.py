@@ -19,7 +19,7 @@ from intake.__main__ import main as intake_main
 from intake.archives import BadArchive, archive_name, unpack
 from intake.attempts import Attempt, IntakeError, choose, read_extensions, read_submitted
 from markreport.lateness import Lateness, parse_time
-from markreport.rows import read_tsv_rows
+from markreport.rows import read_intake, read_tsv_rows
 
 DEADLINE = parse_time("2021-10-15T18:00+11:00")
 
@@ -157,6 +157,17 @@ class CsvTest(Files):
         path = self.file("t.csv", "name,submitted\nann,yesterday\n")
         with self.assertRaisesRegex(IntakeError, r"t\.csv:2: 'yesterday'"):
             read_submitted(path, DEADLINE.tzinfo)
+
+    def test_the_report_reads_intake_tsv_back_cell_for_cell(self):
+        # A folder name with a backslash (escaped in intake.tsv as \\) is the
+        # same name when the report looks its row up.
+        name = "ann\\b"
+        self.file("class/%s/main.c" % name, "1\n")
+        status, _, err, _ = self.intake(str(self.dir / "class" / name))
+        self.assertEqual(status, 0, err)
+        rows = read_intake(str(self.dir / "out"))
+        self.assertEqual(list(rows), [name])
+        self.assertEqual(rows[name]["path"], str(self.dir / "class" / name))
 
     def test_a_folder_column_names_the_class_alone(self):
         self.file("class/ann1/main.c", "1\n")
