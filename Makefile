@@ -19,7 +19,7 @@ PROGRAM ?= checkers
 FUZZ_SECONDS ?= 600
 
 # The suites of `make test`, each a target below; the list exists once.
-TEST_TARGETS := check selftest memcheck sanitize oom coverage
+TEST_TARGETS := check unit selftest memcheck sanitize oom coverage
 # The harness's own tests: every component's tests/ folder (the engines'
 # command-line tests are make check's engine-cli suite).
 # The longest files first (a file's tests run one after another): a long
@@ -31,7 +31,7 @@ SELFTESTS := $(SELFTESTS_LONGEST) $(filter-out src/checkers/tests/cli.bats src/d
 # The tools each target needs: the rows of src/tools/tools.tsv naming it.
 ENSURE_TOOLS := src/tools/ensure-tools --for
 
-.PHONY: all run check selftest memcheck test sanitize oom fuzz coverage mutants \
+.PHONY: all run check unit selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
@@ -62,6 +62,10 @@ run: all ## play the example games of both programs
 check: all ## every golden case of both programs, the corpus format, the command-line tests
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite check $(PROGRAMS:%=golden-%) engine-cli
+
+unit: all ## the Python package's tests (src/harness/*/tests, pytest)
+	@$(ENSURE_TOOLS) $@
+	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider src/harness
 
 selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
