@@ -109,10 +109,12 @@ serve: all ## the pre-submission service on 127.0.0.1:8080 (SERVE_ARGS: scripts/
 	@scripts/serve $(SERVE_ARGS)
 
 check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM=draughts]
+	@$(ENSURE_TOOLS) $@
 	@scripts/check-engine --program $(PROGRAM) $(ENGINE)
 
 .PHONY: gradescope
 gradescope: ## a Gradescope autograder: build/gradescope/PROGRAM-autograder.zip, from HEAD (GRADESCOPE_*: src/gradescope/README.md)
+	@$(ENSURE_TOOLS) $@
 	@python3 src/gradescope/package.py --program $(PROGRAM) --output $(BUILD)/gradescope/$(PROGRAM)-autograder.zip \
 	    --source $(or $(GRADESCOPE_SOURCE),head)
 

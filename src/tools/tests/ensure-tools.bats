@@ -29,6 +29,8 @@ declare -gA expected=(
     [mutants]='bats bats-assert bats-support bubblewrap git parallel valgrind'
     [corpus-check]='python3'
     [serve]='bubblewrap gunicorn parallel python3-flask'
+    [check-engine]='bubblewrap'
+    [gradescope]='git python3'
     [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-jinja2 python3-psycopg python3-selenium rsync shellcheck similarity-tester valgrind'
     [unit]='python3-pytest'
     [test]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-jinja2 python3-psycopg python3-pytest python3-selenium rsync shellcheck similarity-tester valgrind'
@@ -115,7 +117,7 @@ asked_for() {
         [[ $(asked_for) == "${expected[$target]}" ]] ||
             fail "make $target asked for '$(asked_for)', expected '${expected[$target]}'"
     done
-    assert_equal "$checked" 14
+    assert_equal "$checked" 16
 }
 
 @test "ensure-tools: as a user with password-less sudo, apt-get runs through sudo" {
