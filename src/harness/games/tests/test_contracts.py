@@ -31,6 +31,8 @@ RUNS = {
         RunOutcome(0, b"stray line\n" + TRACE, b""),
         RunOutcome(0, TRACE + b"case 2\nA1: (5,0)=>(4,1)\n", b""),
         RunOutcome(0, b"case 1\ncase 2\nfirst move: x\n", b""),
+        RunOutcome(0, b"case 1x\nfirst move: x\n", b""),
+        RunOutcome(0, TRACE.replace(b"case 1\n", b"case 1\r\n"), b""),
         RunOutcome(2, TRACE, b"draughts: line 12: a board line of 7 squares\n"),
         RunOutcome(2, TRACE, b"draughts: line 0: x\n"),
         RunOutcome(2, b"", b""),

@@ -75,6 +75,22 @@ def test_memcheck_cases_as_bash(name):
     assert len(lines(expected)) >= 4
 
 
+def test_memcheck_cases_of_inputs_ending_every_way(tmp_path):
+    """Draughts' inputs without a final newline: the last byte a newline,
+    a letter, a NUL (which bash reads as nothing), or no byte at all."""
+    game = games.get("draughts")
+    endings = {"newline": b"case 1\n", "letter": b"case 1", "nul": b"case 1\n\0", "empty": b"",
+               "crlf": b"case 1\r\n", "cr": b"case 1\r"}
+    (tmp_path / "malformed").mkdir()
+    for name, data in endings.items():
+        (tmp_path / "malformed" / f"{name}.in").write_bytes(data)
+        (tmp_path / "malformed" / f"{name}.out").write_bytes(b"x" * len(name))
+    ids = sorted(f"malformed/{name}" for name in endings)
+    expected = run_bash(LOAD + 'printf "%s\\n" "${@:2}" | game_memcheck_cases "$1"', "draughts", str(tmp_path), *ids)
+    assert game.memcheck_cases(tmp_path, ids) == lines(expected)
+    assert lines(expected)[4:] == ["malformed/cr", "malformed/letter"]
+
+
 def test_corpus_stats_rows_as_bash(tmp_path):
     """On checkers' wins and a sample of its other cases (linked): the win
     rows by side and command; draughts has none."""
