@@ -8,8 +8,8 @@
 #   language_of DIR          the language of the sources in DIR (a name of
 #                            languages.tsv); status 1 and a sentence on
 #                            stdout when there are none or several
-#   language_field LANG COL  a column of languages.tsv: build, product,
-#                            run, older
+#   language_field LANG COL  a column of languages.tsv, by its header's
+#                            name: files, build, product, run, older
 #   language_built DIR LANG  whether DIR holds what LANG's build makes
 #   language_build DIR LANG CMD TIMEOUT SANDBOX OUT LOG
 #                            builds a copy of DIR in the sandbox (writable
@@ -30,29 +30,54 @@ source "$LANGUAGES_DIR/compiler-messages.bash"
 # shellcheck source=src/languages/older-standard.bash
 source "$LANGUAGES_DIR/older-standard.bash"
 
-# The rows of languages.tsv, comments left out.
-language_rows() { grep -v '^#' "$LANGUAGES_DIR/languages.tsv"; }
+# The lines of languages.tsv, comments left out: the header naming the
+# columns, then a row per language.
+language_table() { grep -v '^#' "$LANGUAGES_DIR/languages.tsv"; }
 
+# The start of every awk program reading the table: the header's names
+# (col[NAME], the column's number), each name of `wanted` (awk's variable,
+# space-separated) required: one the header lacks stops awk, status 2, with
+# a sentence on stderr.
+# shellcheck disable=SC2016 # awk's own variables
+LANGUAGE_COLUMNS_AWK='NR == 1 {
+    for (i = 1; i <= NF; i++) col[$i] = i
+    n = split(wanted, names, " ")
+    for (i = 1; i <= n; i++) if (!(names[i] in col)) {
+        printf "languages.tsv: no column %s in its header (%s)\n", names[i], $0 > "/dev/stderr"; bad = 2; exit
+    }
+    next
+}'
+
+# language_field LANG COLUMN: LANG's cell in the column named COLUMN
+# (language, files, build, product, run, older); status 1 for no such
+# language, 2 for no such column.
 language_field() {
-    local column
-    case $2 in build) column=3 ;; product) column=4 ;; run) column=5 ;; older) column=6 ;; *) return 2 ;; esac
-    language_rows | awk -F '\t' -v lang="$1" -v col="$column" '$1 == lang { print $col; found = 1 } END { exit !found }'
+    language_table | awk -F '\t' -v lang="$1" -v wanted="language $2" -v column="$2" "$LANGUAGE_COLUMNS_AWK"'
+        $col["language"] == lang { print $col[column]; found = 1 }
+        END { exit bad ? bad : !found }'
+}
+
+# language_names: the languages, a line each, in the table's order.
+language_names() {
+    language_table | awk -F '\t' -v wanted=language "$LANGUAGE_COLUMNS_AWK"'
+        { print $col["language"] }
+        END { exit bad }'
 }
 
 # language_files DIR LANG: LANG's source files under DIR, as paths
 # relative to it, NUL-separated, sorted.
 language_files() {
     local globs pattern names=()
-    globs=$(language_rows | awk -F '\t' -v lang="$2" '$1 == lang { print $2 }')
+    globs=$(language_field "$2" files)
     for pattern in $globs; do names+=(-o -name "$pattern"); done
     find "$1" -type f \( "${names[@]:1}" \) -printf '%P\0' | LC_ALL=C sort -z
 }
 
 language_of() {
     local lang found=()
-    while IFS=$'\t' read -r lang _; do
+    while IFS= read -r lang; do
         [[ -z $(language_files "$1" "$lang" | head -c 1) ]] || found+=("$lang")
-    done < <(language_rows)
+    done < <(language_names)
     if ((${#found[@]} == 1)); then printf '%s\n' "${found[0]}"; return 0; fi
     if ((${#found[@]} == 0)); then
         echo "no source file of a known language (.c, .cpp/.cc, .java, .cs, .py)"

@@ -25,14 +25,12 @@ REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000
 
 
 def source_globs():
-    """The file names that make a folder a program (languages.tsv's second
-    column), e.g. ['*.c', '*.cpp', ...]."""
-    globs = []
+    """The file names that make a folder a program (languages.tsv's column
+    named files, under its header), e.g. ['*.c', '*.cpp', ...]."""
     with open(os.path.join(ROOT, "src/languages/languages.tsv"), encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip() and not line.startswith("#"):
-                globs += line.split("\t")[1].split()
-    return globs
+        rows = [line.rstrip("\n").split("\t") for line in handle if line.strip() and not line.startswith("#")]
+    files = rows[0].index("files")
+    return [glob for row in rows[1:] for glob in row[files].split()]
 
 
 def _hash_tree(digest, path):

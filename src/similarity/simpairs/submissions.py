@@ -32,11 +32,12 @@ def read_languages(path=LANGUAGES_TSV):
     there that sim can compare."""
     languages = {}
     with open(path, encoding="utf-8") as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if line.startswith("#") or len(fields) < 2 or fields[0] not in COMPARED:
-                continue
-            languages[fields[0]] = dict(COMPARED[fields[0]], makes=tuple(fields[1].split()))
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    # (the columns by the header's names)
+    language, files = rows[0].index("language"), rows[0].index("files")
+    for fields in rows[1:]:
+        if fields[language] in COMPARED:
+            languages[fields[language]] = dict(COMPARED[fields[language]], makes=tuple(fields[files].split()))
     return languages
 
 

@@ -1,0 +1,44 @@
+"""harness.cases -- what a golden case is (ported from src/cases/cases.bash,
+which the bash suites still source): a case's files, listing a corpus's
+cases, the strict-only globs, selecting the ids a run checks, and
+results.tsv, the verdict of every case of a run, with its one reader and
+its one writer (by column name).
+
+A case is a path prefix P, normally testdata/<category>/<name>:
+
+  P.in      the input
+  P.out     the expected stdout, byte for byte
+  P.reason  one line: why this case exists
+  P.status  the expected exit status, only when it is not 0
+  P.err     the expected stderr, only when it is not empty
+"""
+
+from harness.cases.corpus import (
+    Case,
+    StrictOnlyGlob,
+    categories,
+    category_of,
+    glob_regex,
+    list_ids,
+    select_ids,
+    strict_only,
+    strict_only_globs,
+    unknown_categories,
+)
+from harness.cases.results import (
+    RESULTS_COLUMNS,
+    ResultRow,
+    ResultsError,
+    read_results,
+    Verdict,
+    rows_for,
+    write_results,
+)
+from harness.cases.status import describe_status
+
+__all__ = [
+    "Case", "StrictOnlyGlob", "categories", "category_of", "glob_regex", "list_ids", "select_ids",
+    "strict_only", "strict_only_globs", "unknown_categories",
+    "RESULTS_COLUMNS", "ResultRow", "ResultsError", "Verdict", "read_results", "rows_for", "write_results",
+    "describe_status",
+]
