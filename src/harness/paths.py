@@ -7,4 +7,3 @@ ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 BUILD = ROOT / "build"
 TESTDATA = ROOT / "testdata"
-SCRIPTS = ROOT / "scripts"
