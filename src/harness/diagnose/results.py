@@ -4,9 +4,8 @@ OUTPUT/outputs/CASE.out and CASE.status."""
 import csv
 import os
 
-import catalogue
-import evaluate
-import runs
+from harness.diagnose import evaluate
+from harness.diagnose import runs
 
 
 class DataError(Exception):

@@ -11,7 +11,7 @@ import hashlib
 import os
 import tempfile
 
-import runs
+from harness.diagnose import runs
 
 
 class RunCache:

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import tempfile
 
-import game as games
+from harness.diagnose import game as games
 
 TIMEOUT = 10
 OUTPUT_LIMIT = 64 << 20

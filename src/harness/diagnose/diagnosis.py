@@ -1,28 +1,23 @@
-#!/usr/bin/python3
-"""diagnose: the likely cause of a program's failures, from check-engine's
-OUTPUT folder: the catalogue's faulted references are run on the failing
-cases and ranked by how many each reproduces (README.md)."""
+"""The diagnosis, `python3 -m harness.diagnose`: the likely cause of a
+program's failures, from check-engine's OUTPUT folder: the catalogue's
+faulted references are run on the failing cases and ranked by how many
+each reproduces (src/diagnose/README.md)."""
 import argparse
 import os
 import sys
 import time
 
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import paths
+from harness.diagnose import catalogue, evaluate, faultbuild, ranking, results, runcache
+from harness.diagnose import game as games
+from harness.diagnose.compare import Judge
 
-import catalogue  # noqa: E402
-import game as games  # noqa: E402
-import evaluate  # noqa: E402
-import faultbuild  # noqa: E402
-import ranking  # noqa: E402
-import results  # noqa: E402
-import runcache  # noqa: E402
-from compare import Judge  # noqa: E402
+PROG = "python3 -m harness.diagnose"
 
 
 def parse(argv):
     parser = argparse.ArgumentParser(
-        prog=sys.argv[0],
+        prog=PROG,
         description="Names the likely cause of a program's failures: runs the faults of "
         "src/diagnose/faults/PROGRAM.tsv on the failing cases of check-engine's "
         "OUTPUT folder, writes OUTPUT/causes.tsv (code, description, reproduced, "
@@ -44,7 +39,7 @@ def parse(argv):
                         "categories (default: 40)")
     parser.add_argument("--jobs", type=int, default=evaluate.default_jobs(), metavar="N",
                         help="runs at once (default: the cores)")
-    parser.add_argument("--run-cache", metavar="DIR", default=os.path.join(catalogue.TOP, "build/faults/runs"),
+    parser.add_argument("--run-cache", metavar="DIR", default=str(paths.BUILD / "faults" / "runs"),
                         help="where the faulted references' runs are kept between diagnoses "
                              "(default: build/faults/runs; 'none': not kept)")
     return parser.parse_args(argv)
@@ -52,16 +47,15 @@ def parse(argv):
 
 def build_all(game, names, deadline):
     """{name: (binary, match)} of the faults (NAME or A+B) built in time."""
-    faults = catalogue.by_code(game)
-    build = os.path.join(catalogue.TOP, "build")
+    faults = catalogue.Catalogue().by_code(game)
+    builder = faultbuild.Builder()
     built = {}
     for name in names:
         if time.monotonic() > deadline:
             break
         codes = name.split("+")
         try:
-            binary = faultbuild.build(game, codes, os.environ.get("CC", "cc"),
-                                      faultbuild.FLAGS, build)
+            binary = builder.build(game, codes)
         except faultbuild.BuildError as error:
             print("diagnose: %s" % error, file=sys.stderr)
             continue
@@ -71,8 +65,8 @@ def build_all(game, names, deadline):
 
 
 def diagnose(args, deadline):
-    faults = catalogue.by_code(args.program)
-    cases_dir = args.cases or os.path.join(catalogue.TOP, "testdata", args.program)
+    faults = catalogue.Catalogue().by_code(args.program)
+    cases_dir = args.cases or str(paths.TESTDATA / args.program)
     failing = results.failing(args.results)
     chosen = results.sample(failing, args.max_cases)
     cases = results.load(args.program, chosen, cases_dir, args.results, args.engine)
@@ -108,5 +102,3 @@ def main(argv):
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

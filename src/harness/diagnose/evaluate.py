@@ -8,8 +8,8 @@ import dataclasses
 import os
 import time
 
-import compare
-import runs
+from harness.diagnose import compare
+from harness.diagnose import runs
 
 
 @dataclasses.dataclass

@@ -10,7 +10,8 @@ import functools
 import os
 import subprocess
 
-import catalogue
+from harness import paths
+from harness.diagnose.catalogue import Catalogue
 
 Facts = collections.namedtuple("Facts", "run_mode judge")
 
@@ -20,15 +21,14 @@ def facts(name):
     """The game NAME's facts; ValueError for a name that is no game."""
     script = ('source "$1/src/games/game.bash" && game_load "$2" && '
               'printf "%s\\t%s\\n" "$GAME_RUN_MODE" "$GAME_JUDGE"')
-    done = subprocess.run(["bash", "-c", script, "-", catalogue.TOP, name],
+    done = subprocess.run(["bash", "-c", script, "-", str(paths.ROOT), name],
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise ValueError("%s is no game of src/games/" % name)
     run_mode, judge = done.stdout.rstrip("\n").split("\t")
-    return Facts(run_mode, os.path.join(catalogue.TOP, judge) if judge else "")
+    return Facts(run_mode, os.path.join(paths.ROOT, judge) if judge else "")
 
 
 def names():
     """The games with a catalogue of faults (src/diagnose/faults/GAME.tsv)."""
-    folder = os.path.join(catalogue.HERE, "faults")
-    return tuple(sorted(name[:-4] for name in os.listdir(folder) if name.endswith(".tsv")))
+    return Catalogue().games()
