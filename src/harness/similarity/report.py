@@ -7,7 +7,7 @@ import os
 
 import jinja2
 
-from .submissions import page_name
+from harness.similarity.submissions import page_name
 
 COLUMNS = ["name_a", "name_b", "language", "percent", "percent_a_in_b", "percent_b_in_a", "above", "page"]
 

@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""usage: make-class.py [--seed N] [--copies K] [--skeleton FILE] COUNT DIR
+"""usage: python3 -m harness.similarity.make_class [--seed N] [--copies K]
+    [--skeleton FILE] COUNT DIR
 
 Writes a generated class of COUNT submissions into DIR (s001, s002, ...),
 for timing scripts/similarity: each holds the course's skeleton (FILE,
@@ -15,7 +15,7 @@ import random
 import shutil
 import types
 
-import disguise
+from harness.similarity import disguise
 
 OPERATORS = "+ - * / % & | ^ << >> < > <= >= == != && ||".split()
 ASSIGNMENTS = "= += -= *= |= &= ^=".split()

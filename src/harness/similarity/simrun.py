@@ -7,7 +7,7 @@ import re
 import shutil
 import subprocess
 
-from .submissions import LANGUAGES, base_files
+from harness.similarity.submissions import LANGUAGES, base_files
 
 # -n prints "FILE: line A-B |FILE: line C-D [TOKENS]" a run; a wide page
 # keeps each on one line.

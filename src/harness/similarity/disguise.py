@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
-"""usage: disguise.py [--rename] [--reorder] [--comments] [--whitespace]
-                   [--seed N] SOURCE DEST
+"""usage: python3 -m harness.similarity.disguise [--rename] [--reorder]
+    [--comments] [--whitespace] [--seed N] SOURCE DEST
 
 Copies the folder SOURCE to DEST with its C files (.c, .h) disguised the
 way a student hides a copy: --rename gives every identifier (keywords and
@@ -9,7 +8,8 @@ the standard library's names aside) another name, consistently;
 every comment and adds some; --whitespace re-indents with tabs, spaces
 the parentheses and adds blank lines. Seeded (--seed, default 1): the same
 seed, the same disguise. Other files are copied as they are. The
-similarity tests plant such copies; the bench makes a class with them.
+similarity tests plant such copies; the bench makes a class with them
+(make_class.py).
 """
 
 import argparse

@@ -8,11 +8,12 @@ import hashlib
 import os
 import re
 
+from harness import paths
+
 # The one list of the languages a program is handed in in, and the file
 # names that make a folder each (src/languages/languages.tsv, which the
 # build reads too).
-LANGUAGES_TSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "languages",
-                             "languages.tsv")
+LANGUAGES_TSV = str(paths.SRC / "languages" / "languages.tsv")
 
 # Each language's sim front end and the file names compared (headers follow
 # the program: a .h belongs to C unless the submission is C++). Python and

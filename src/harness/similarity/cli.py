@@ -1,5 +1,5 @@
-"""python3 -m simpairs: scripts/similarity's body (its --help says what
-it does)."""
+"""scripts/similarity's body, `python3 -m harness.similarity` (its --help
+says what it does)."""
 
 import argparse
 import os
@@ -7,10 +7,10 @@ import sys
 import tempfile
 import time
 
-from .pairs import compare_language
-from .report import write_report
-from .simrun import blank_base
-from .submissions import LANGUAGES, load_class
+from harness.similarity.pairs import compare_language
+from harness.similarity.report import write_report
+from harness.similarity.simrun import blank_base
+from harness.similarity.submissions import LANGUAGES, load_class
 
 # 50%: at least half of one submission's own tokens (in runs of 24 tokens
 # or more, identifiers, layout and comments aside) is in the other. sim_c
@@ -97,5 +97,3 @@ def main(argv):
           % (len(submissions), compared, above, args.threshold))
     return 0
 
-
-sys.exit(main(sys.argv[1:]))

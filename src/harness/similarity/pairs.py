@@ -14,7 +14,7 @@ every cluster keeps the first pass's figures, which can only be lower."""
 import concurrent.futures
 import os
 
-from .simrun import run_sim, write_texts
+from harness.similarity.simrun import run_sim, write_texts
 
 
 class Pair:
