@@ -7,6 +7,9 @@ prints JSON, as {"targets": [{"target": LABEL, "measured": NUMBER or null,
     ComponentBench("rush", lambda run: json_rows(["src/COMPONENT/bench-rush",
                                                   "--output", run.out + "/rush"]))
 
+A benchmark of the package (harness.similarity.bench,
+harness.diagnose.bench) is called in-process, through its measure().
+
 A row is (label, measured or None, limit, note): met when measured is at
 most limit; None is "not measured (NOTE)"."""
 
@@ -14,6 +17,9 @@ import json
 import shutil
 import subprocess
 import sys
+
+from harness.diagnose import bench as diagnose_bench
+from harness.similarity import bench as similarity_bench
 
 
 class ComponentBench:
@@ -43,15 +49,15 @@ def seconds_row(label, values, seconds_name, limit, failed_note="the run failed"
 
 
 def similarity_rows(run):
-    """scripts/similarity over a generated class (src/similarity/bench-similarity.bash)."""
-    piece = "src/similarity/bench-similarity.bash"
-    names = ("SIMILARITY_CLASS_SIZE", "SIMILARITY_SECONDS_LIMIT", "similarity_seconds")
-    settings = shell_values(piece, names[:2])
-    label = "similarity: %s submissions, wall s" % settings["SIMILARITY_CLASS_SIZE"]
+    """scripts/similarity over a generated class (harness.similarity.bench)."""
+    label, limit = similarity_bench.LABEL, similarity_bench.SECONDS_LIMIT
     if not run.suites:
-        return [(label, None, settings["SIMILARITY_SECONDS_LIMIT"], "--engine-only")]
-    return [seconds_row(label, shell_values(piece, names, "bench_similarity", run.out), "similarity_seconds",
-                        settings["SIMILARITY_SECONDS_LIMIT"])]
+        return [(label, None, limit, "--engine-only")]
+    seconds = similarity_bench.measure(run.out)
+    if seconds is None:
+        print("bench: scripts/similarity failed on %s/similarity/class" % run.out)
+        return [(label, None, limit, "the run failed")]
+    return [(label, "%.2f" % seconds, limit, "")]
 
 
 def gradescope_rows(run):
@@ -113,11 +119,15 @@ def rush_rows(run):
 
 def diagnose_rows(run):
     """Diagnosis's time against check-engine's on a failing program
-    (src/diagnose/bench-diagnose): at most 1x."""
+    (harness.diagnose.bench): at most 1x."""
     label = "diagnose: time / check-engine's on a failing program"
     if not run.suites:
         return [(label, None, 1.0, "--engine-only")]
-    figures = json_figures(["src/diagnose/bench-diagnose"])[0] or {}
+    try:
+        figures = diagnose_bench.measure()
+    except (subprocess.CalledProcessError, OSError) as error:
+        print("bench: the diagnosis's benchmark failed: %s" % error)
+        figures = {}
     ratio = figures.get("ratio")
     return [(label, ratio, figures.get("target_ratio", 1.0), "" if ratio is not None else "the run failed")]
 

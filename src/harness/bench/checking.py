@@ -8,7 +8,7 @@ import os
 import shutil
 import subprocess
 
-from measure import Targets, load_average, shown_output, timed
+from harness.bench.measure import Targets, load_average, shown_output, timed
 
 # The targets of the issues on checking and marking.
 CHECK_ENGINE_RATIO_LIMIT = 2

@@ -4,7 +4,7 @@ depth, and the draughts engine's instructions per case."""
 
 import os
 
-from measure import corpus_list, group_digits, instructions, line_count, load_average, quoted_command, timed
+from harness.bench.measure import corpus_list, group_digits, instructions, line_count, load_average, quoted_command, timed
 
 
 def engine_table(run):

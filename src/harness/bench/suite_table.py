@@ -6,7 +6,7 @@ import glob
 import os
 import shutil
 
-from measure import cores, load_average, timed
+from harness.bench.measure import cores, load_average, timed
 
 
 def suite_counts(suite):

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """bench.py -- the two speeds users feel, measured against the project's
 targets: the engine deciding a move (instructions, stable on a noisy
 machine, and wall time) and the suites over the whole corpus; then
@@ -10,13 +9,12 @@ import subprocess
 import sys
 import time
 
-sys.dont_write_bytecode = True  # (no __pycache__ in the source tree)
-
-from checking import check_engine_table, checking_targets, judged_table, mark_table
-from components import component_targets
-from engine_tables import depth_table, draughts_table, engine_table
-from measure import BenchError, Targets, Tee, cores, corpus_list, group_digits, verdict
-from suite_table import suite_table
+from harness import paths
+from harness.bench.checking import check_engine_table, checking_targets, judged_table, mark_table
+from harness.bench.components import component_targets
+from harness.bench.engine_tables import depth_table, draughts_table, engine_table
+from harness.bench.measure import BenchError, Targets, Tee, cores, corpus_list, group_digits, verdict
+from harness.bench.suite_table import suite_table
 
 USAGE = """usage: scripts/bench [--quick] [--engine-only] [--checking] [--engine BIN]
 Prints, and keeps in build/bench/report.txt:
@@ -34,13 +32,14 @@ Prints, and keeps in build/bench/report.txt:
     on this machine today), and of `make memcheck`;
   - check-engine on our engine against a plain loop over the same inputs,
     and the sandbox's cost per run; the draughts corpus judged by the
-    rules against compared byte for byte (src/bench/checking.py);
+    rules against compared byte for byte (src/harness/bench/checking.py);
   - scripts/mark over 50 correct submissions (memory check off), and the
     memory check's extra time per submission over 10;
-  - the components' own benchmarks (src/bench/components.py): similarity
-    over a generated class, Gradescope's run_autograder on one core, the
-    diagnosis's time against check-engine's, the pre-submission service's
-    due-date rush on SQLite and on PostgreSQL (2 fronts, 2 remote workers);
+  - the components' own benchmarks (src/harness/bench/components.py):
+    similarity over a generated class, Gradescope's run_autograder on one
+    core, the diagnosis's time against check-engine's, the pre-submission
+    service's due-date rush on SQLite and on PostgreSQL (2 fronts, 2
+    remote workers);
   - the targets, each met, not met or not measured.
 Wall times are noisy on a shared machine, so each comes with the load
 average (1 min) taken just before it. Raw hyperfine results are kept in
@@ -184,7 +183,7 @@ def checking_report(run):
 
 def main(args):
     run = Run(args)
-    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    os.chdir(paths.ROOT)
     subprocess.run(["src/tools/ensure-tools", "--check", "valgrind", "hyperfine"], check=True)
     if not (os.path.isfile(run.engine) and os.access(run.engine, os.X_OK)):
         sys.stderr.write("bench: engine '%s' is not an executable (run make)\n" % run.engine)
@@ -204,6 +203,3 @@ def main(args):
         return 1
     return 0 if met else 1
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
