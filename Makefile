@@ -213,4 +213,4 @@ FAULTS ?=
 .PHONY: faults
 faults: ## build each catalogued fault of the references: build/faults/GAME/CODE
 	@$(ENSURE_TOOLS) $@
-	@src/diagnose/build-faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD) $(FAULTS)
+	@PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD) $(FAULTS)

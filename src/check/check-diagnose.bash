@@ -6,8 +6,6 @@
 # OUTPUT/causes-cases.tsv; src/diagnose/README.md). Sourced by
 # src/check/check-engine after src/games/game.bash (GAME_JUDGE).
 
-CHECK_DIAGNOSE=${BASH_SOURCE[0]%/*}/../diagnose
-
 # Diagnosis never takes less than this many seconds of budget (a run of a
 # few cases takes a second or two, too little to build or run anything).
 CHECK_DIAGNOSE_LEAST=5
@@ -23,7 +21,7 @@ diagnose_prepare() {
         make -s --no-print-directory -C "$root" "$GAME_JUDGE" >&2 ||
             echo "check-engine: cannot build the judge ($GAME_JUDGE): no diagnosis" >&2
     fi
-    "$CHECK_DIAGNOSE/build-faults" --game "$program" >&2 ||
+    PYTHONPATH=$root/src /usr/bin/python3 -B -m harness.diagnose.build_faults --game "$program" >&2 ||
         echo "check-engine: some of $program's faulted references do not build (src/diagnose/build-faults)" >&2
 }
 
@@ -45,7 +43,7 @@ diagnose_failures() {
     ((budget >= CHECK_DIAGNOSE_LEAST)) || budget=$CHECK_DIAGNOSE_LEAST
     diagnose_prepare "$root" "$program"
     echo "check-engine: looking for the likely cause (the catalogue's faults on the failing cases, at most ${budget}s)"
-    if ! "$CHECK_DIAGNOSE/diagnose" --program "$program" --cases "$cases" --results "$output" \
+    if ! PYTHONPATH=$root/src /usr/bin/python3 -B -m harness.diagnose --program "$program" --cases "$cases" --results "$output" \
         --budget "$budget" > "$lines"; then
         echo "check-engine: no diagnosis (src/diagnose/diagnose failed)" >&2
         rm -f -- "$lines" "$output/causes.tsv" "$output/causes-cases.tsv"

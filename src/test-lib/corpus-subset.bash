@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # corpus-subset.bash -- chosen cases of a corpus as a corpus of their own,
-# for check-engine's (and src/diagnose/diagnose's) --cases DIR: a test whose
+# for check-engine's (and harness.diagnose's) --cases DIR: a test whose
 # point is a fault's failures, not the whole corpus, runs on the cases that
 # show it (and a few that do not) instead of on hundreds.
 

@@ -13,6 +13,11 @@ setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
 }
 
+# check_catalogue OPTION...: python3 -m harness.diagnose.check_catalogue.
+check_catalogue() {
+    PYTHONPATH=$root/src /usr/bin/python3 -B -m harness.diagnose.check_catalogue "$@"
+}
+
 # broken_catalogue CODE PATCH_TEXT: a checkers catalogue of one fault.
 broken_catalogue() {
     local dir=$BATS_TEST_TMPDIR/faults
@@ -23,7 +28,7 @@ broken_catalogue() {
 }
 
 @test "every fault applies, builds and changes the reference's output on the corpus" {
-    run "$root/src/diagnose/check-catalogue"
+    run check_catalogue
     assert_success
     local game code
     for game in checkers draughts; do
@@ -42,7 +47,7 @@ broken_catalogue() {
 -/* board.c -- the starting position, what a cell holds, and board cost. */
 +/* board.c -- the starting position (a comment changed, nothing else). */'
     head -n 1 "$root/src/checkers/board.c" | grep -qxF '/* board.c -- the starting position, what a cell holds, and board cost. */'
-    DIAGNOSE_FAULTS=$BATS_TEST_TMPDIR/faults run "$root/src/diagnose/check-catalogue" \
+    run check_catalogue --faults "$BATS_TEST_TMPDIR/faults" \
         --build "$BATS_TEST_TMPDIR/build" checkers
     assert_failure
     assert_line "FAIL checkers/comment-only: never differs from the reference on testdata/checkers"
@@ -54,7 +59,7 @@ broken_catalogue() {
 @@ -1,1 +1,1 @@
 -/* a line the engine does not have */
 +/* anything */'
-    DIAGNOSE_FAULTS=$BATS_TEST_TMPDIR/faults run "$root/src/diagnose/check-catalogue" \
+    run check_catalogue --faults "$BATS_TEST_TMPDIR/faults" \
         --build "$BATS_TEST_TMPDIR/build" checkers
     assert_failure
     assert_line --regexp '^FAIL checkers/stale: .*stale.patch does not apply'
@@ -63,7 +68,7 @@ broken_catalogue() {
 @@ -1,1 +1,2 @@
  /* board.c -- the starting position, what a cell holds, and board cost. */
 +int unbuildable = ;'
-    DIAGNOSE_FAULTS=$BATS_TEST_TMPDIR/faults run "$root/src/diagnose/check-catalogue" \
+    run check_catalogue --faults "$BATS_TEST_TMPDIR/faults" \
         --build "$BATS_TEST_TMPDIR/build" checkers
     assert_failure
     assert_line --partial 'FAIL checkers/unbuildable: checkers/unbuildable does not build'

@@ -99,8 +99,14 @@ check_and_diagnose() {
     [[ -d $dir/cases ]] || fail "no cases chosen in $dir (chosen DIR GAME GLOB...)"
     "$root/scripts/check-engine" --program "$game" --no-sandbox --no-diagnose --output "$dir/output" \
         --cases "$dir/cases" "$@" "$dir/program" > "$dir/check.log" 2>&1 || true
-    run "$root/src/diagnose/diagnose" --program "$game" --results "$dir/output" \
+    run diagnosis --program "$game" --results "$dir/output" \
         --cases "$dir/cases" --engine "$dir/program" --budget 120
+}
+
+# diagnosis OPTION...: the diagnosis (python3 -m harness.diagnose), as
+# check-engine starts it.
+diagnosis() {
+    PYTHONPATH=$root/src /usr/bin/python3 -B -m harness.diagnose "$@"
 }
 
 # causes DIR: the codes of DIR/output/causes.tsv, best first, a line each.

@@ -1,8 +1,9 @@
 # run-cache.bats -- the faulted references' runs kept between diagnoses
-# (src/diagnose/runcache.py): a second diagnosis reads them instead of
+# (src/harness/diagnose/runcache.py): a second diagnosis reads them instead of
 # running the references again, and says the same; a run is keyed by the
 # binary's bytes and the case's input, so a rebuilt reference or another
-# input is never answered from an old run; a hang is not kept.
+# input is never answered from an old run, and a hang is not kept: those
+# are src/harness/diagnose/tests/test_runcache.py's (make unit).
 
 # shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
 
@@ -16,7 +17,7 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
 # diagnosed DIR CACHE: DIR's check-engine output diagnosed again with the
 # run cache CACHE; its lines in $output.
 diagnosed() {
-    run "$root/src/diagnose/diagnose" --program checkers --results "$1/output" --cases "$1/cases" \
+    run diagnosis --program checkers --results "$1/output" --cases "$1/cases" \
         --engine "$1/program" --budget 120 --run-cache "$2"
 }
 
@@ -45,36 +46,4 @@ diagnosed() {
     diagnosed "$dir" "$cache"
     assert_success
     refute_output --partial 'tie-not-leftmost'
-}
-
-@test "run cache: the key is the binary's bytes and the input's; a hang is not kept" {
-    local work=$BATS_TEST_TMPDIR
-    printf '#!/bin/sh\ncat\n' > "$work/one"
-    printf '#!/bin/sh\ncat \n' > "$work/two"
-    printf '#!/bin/sh\nsleep 5\n' > "$work/hangs"
-    chmod +x "$work/one" "$work/two" "$work/hangs"
-    printf 'A\n' > "$work/a.in"
-    printf 'B\n' > "$work/b.in"
-    run env PYTHONPATH="$root/src/diagnose" /usr/bin/python3 -B - "$work" <<'PY'
-import os, sys
-import runcache, runs
-work = sys.argv[1]
-cache = runcache.RunCache(os.path.join(work, "runs"))
-path = lambda name: os.path.join(work, name)
-keys = {cache.key(path(b), path(i)) for b in ("one", "two") for i in ("a.in", "b.in")}
-print("distinct keys:", len(keys))
-print("run:", cache.run("checkers", path("one"), path("a.in")).out)
-with open(path("one"), "a") as handle:   # the binary rebuilt: other bytes
-    handle.write("# rebuilt\n")
-print("rebuilt:", cache.key(path("one"), path("a.in")) in keys)
-runs.TIMEOUT = 0.5
-print("hang:", cache.run("checkers", path("hangs"), path("a.in")).status)
-print("kept:", sorted(name for name in os.listdir(os.path.join(work, "runs"))))
-PY
-    assert_success
-    assert_line 'distinct keys: 4'
-    assert_line "run: b'A\\n'"
-    assert_line 'rebuilt: False'
-    assert_line 'hang: None'
-    assert_line --regexp "^kept: \['[0-9a-f]{64}\.out', '[0-9a-f]{64}\.status'\]$"
 }

@@ -23,7 +23,7 @@ setup_file() {
     cp src/draughts-judge/*.[ch] "$class/judge/"
     cp src/sandbox/*.[ch] "$class/sandbox/"
     for disguise in "${DISGUISES[@]}"; do
-        python3 src/similarity/tests/disguise.py "--$disguise" --seed 7 "$class/checkers" "$class/$disguise"
+        PYTHONPATH=src /usr/bin/python3 -B -m harness.similarity.disguise "--$disguise" --seed 7 "$class/checkers" "$class/$disguise"
     done
     scripts/similarity --output "$BATS_FILE_TMPDIR/report" "$class"/* > "$BATS_FILE_TMPDIR/stdout" 2>&1
 }

@@ -1,0 +1,66 @@
+"""build-faults, `python3 -m harness.diagnose.build_faults`: builds faulted
+references of the catalogue (src/diagnose/faults/GAME.tsv) into
+build/faults/GAME/CODE; `make faults` runs it with the Makefile's compiler
+and warning flags."""
+import argparse
+import os
+import sys
+
+from harness import paths
+from harness.diagnose import catalogue, faultbuild
+
+PROG = "python3 -m harness.diagnose.build_faults"
+
+
+def parse(argv, games):
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Builds each fault of the catalogue (src/diagnose/faults/GAME.tsv), "
+        "the reference engine's sources with the fault's patch applied, into "
+        "BUILD/faults/GAME/CODE; GAME/CODE1+CODE2 builds two faults together. "
+        "With no FAULT, every fault of both games.")
+    parser.add_argument("faults", nargs="*", metavar="GAME/CODE[+CODE]")
+    parser.add_argument("--game", choices=games,
+                        help="with no FAULT, only this game's faults")
+    parser.add_argument("--cc", default=os.environ.get("CC", "cc"), help="compiler (default: cc)")
+    parser.add_argument("--flags", default=faultbuild.FLAGS, help="compiler flags (default: %(default)s)")
+    parser.add_argument("--build", default=str(paths.BUILD),
+                        help="build folder (default: the repository's build/)")
+    return parser.parse_args(argv)
+
+
+def wanted(args, faults, games):
+    """(game, [code...]) of each build asked for."""
+    if args.faults:
+        for name in args.faults:
+            game, _, codes = name.partition("/")
+            if game not in games or not codes:
+                sys.exit("build-faults: %r is not GAME/CODE[+CODE] (GAME: %s)"
+                         % (name, ", ".join(games)))
+            yield game, codes.split("+")
+        return
+    for game in [args.game] if args.game else games:
+        for row in faults.read(game):
+            yield game, [row["code"]]
+
+
+def main(argv):
+    faults = catalogue.Catalogue()
+    games = faults.games()
+    args = parse(argv, games)
+    builder = faultbuild.Builder(args.build, args.cc, args.flags, faults)
+    failed = 0
+    try:
+        for game, codes in wanted(args, faults, games):
+            try:
+                builder.build(game, codes)
+            except faultbuild.BuildError as error:
+                print("build-faults: %s" % error, file=sys.stderr)
+                failed += 1
+    except catalogue.CatalogueError as error:
+        sys.exit("build-faults: %s" % error)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,84 @@
+"""Runs faulted references on a program's failing cases, in parallel and
+within a time budget, and tells which cases each reproduces.
+
+A case counts as examined only when every fault has been run on it, so
+that all faults are ranked over the same cases."""
+import concurrent.futures
+import dataclasses
+import os
+import time
+
+from harness.diagnose import compare
+from harness.diagnose import runs
+
+
+@dataclasses.dataclass
+class Case:
+    """A failing case: its id, input, expected run and the program's run,
+    and the judge's verdict on the program's output once asked."""
+
+    id: str
+    input: str
+    expected: object
+    program: object
+    verdict: object = None
+
+
+class Evaluation:
+    def __init__(self, game, judge, jobs, deadline, cache=None):
+        self.game = game
+        self.judge = judge
+        self.jobs = jobs
+        self.deadline = deadline
+        self.cache = cache  # runcache.RunCache, or None: every run afresh
+
+    def one(self, case, binary, match):
+        """(how it reproduces or None, near) for one fault's binary on one case."""
+        if self.cache is not None:
+            fault = self.cache.run(self.game, binary, case.input)
+        else:
+            fault = runs.run_reference(self.game, binary, case.input)
+        judged = None
+        if match == "judge" and self.judge is not None:
+            judged = (case.verdict, lambda: self.judge.verdict(case.input, fault.out))
+        return (compare.reproduces(match, case.program, fault, case.expected, judged),
+                compare.near(case.program, fault, case.expected))
+
+    def program_verdicts(self, cases):
+        if self.judge is None:
+            return
+        for case in cases:
+            if time.monotonic() > self.deadline:
+                return
+            case.verdict = self.judge.verdict(case.input, case.program.out)
+
+    def run(self, cases, faults):
+        """faults: {name: (binary, match)}. Returns (examined case ids,
+        {name: ([reproduced case ids], near count, same-output count)})."""
+        self.program_verdicts(cases)
+        results = {}
+        pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
+        futures = {pool.submit(self.one, case, binary, match): (case.id, name)
+                   for case in cases for name, (binary, match) in faults.items()}
+        try:
+            timeout = max(0.0, self.deadline - time.monotonic())
+            for future in concurrent.futures.as_completed(futures, timeout=timeout):
+                results[futures[future]] = future.result()
+        except concurrent.futures.TimeoutError:
+            pass
+        finally:
+            for future in futures:
+                future.cancel()
+            pool.shutdown(wait=True)
+        examined = [case.id for case in cases
+                    if all((case.id, name) in results for name in faults)]
+        table = {}
+        for name in faults:
+            hits = [cid for cid in examined if results[(cid, name)][0]]
+            table[name] = (hits, sum(1 for cid in examined if results[(cid, name)][1]),
+                           sum(1 for cid in examined if results[(cid, name)][0] == "same"))
+        return examined, table
+
+
+def default_jobs():
+    return max(1, len(os.sched_getaffinity(0)))

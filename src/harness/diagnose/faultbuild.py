@@ -1,0 +1,76 @@
+"""Builds faulted references: the engine's sources copied, the fault's
+patches applied (several for faults together), compiled as the Makefile
+compiles the engines."""
+import dataclasses
+import glob
+import os
+import shutil
+import subprocess
+
+from harness import paths
+from harness.diagnose import catalogue as catalogues
+
+# The Makefile's WARNINGS and CFLAGS (`make faults` passes its own).
+FLAGS = "-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 -g"
+
+
+class BuildError(Exception):
+    pass
+
+
+def newest(files):
+    return max(os.path.getmtime(path) for path in files)
+
+
+def sources(game):
+    folder = os.path.join(paths.SRC, game)
+    return sorted(glob.glob(os.path.join(folder, "*.[ch]")))
+
+
+def up_to_date(target, inputs):
+    return os.path.exists(target) and os.path.getmtime(target) >= newest(inputs)
+
+
+def apply(tree, patch):
+    run = subprocess.run(["patch", "-s", "-p1", "--no-backup-if-mismatch", "-d", tree,
+                          "-i", patch], capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise BuildError("%s does not apply: %s" % (os.path.relpath(patch, paths.ROOT),
+                                                   (run.stdout + run.stderr).strip()))
+
+
+@dataclasses.dataclass(frozen=True)
+class Builder:
+    """How faulted references are built: from which catalogue, with which
+    compiler and flags, into which build folder (BUILD/faults/GAME/...)."""
+
+    build_dir: str = str(paths.BUILD)
+    compiler: str = dataclasses.field(default_factory=lambda: os.environ.get("CC", "cc"))
+    flags: str = FLAGS
+    catalogue: catalogues.Catalogue = catalogues.Catalogue()
+
+    def build(self, game, codes):
+        """BUILD/faults/GAME/CODE[+CODE] from the engine's sources and the
+        patches; rebuilt only when a source or patch is newer. Returns its path."""
+        faults = self.catalogue.by_code(game)
+        unknown = [code for code in codes if code not in faults]
+        if unknown:
+            raise BuildError("no fault %s in faults/%s.tsv" % (", ".join(unknown), game))
+        patches = [self.catalogue.patch_path(faults[code]) for code in codes]
+        files = sources(game)
+        target = catalogues.binary(self.build_dir, game, codes)
+        if up_to_date(target, files + patches):
+            return target
+        tree = target + ".src"
+        shutil.rmtree(tree, ignore_errors=True)
+        os.makedirs(tree)
+        for path in files:
+            shutil.copy(path, tree)
+        for patch in patches:
+            apply(tree, patch)
+        units = sorted(glob.glob(os.path.join(tree, "*.c")))
+        run = subprocess.run(self.compiler.split() + self.flags.split() + ["-o", target] + units,
+                             capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            raise BuildError("%s/%s does not build:\n%s" % (game, "+".join(codes), run.stderr))
+        return target

@@ -1,0 +1,99 @@
+"""scripts/similarity's body, `python3 -m harness.similarity` (its --help
+says what it does)."""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+from harness.similarity.pairs import compare_language
+from harness.similarity.report import write_report
+from harness.similarity.simrun import blank_base
+from harness.similarity.submissions import LANGUAGES, load_class
+
+# 50%: at least half of one submission's own tokens (in runs of 24 tokens
+# or more, identifiers, layout and comments aside) is in the other. sim_c
+# finds well under that between programs written apart (the repository's
+# own independent programs: 10 to 25%, common idioms), and a copy however
+# disguised keeps nearly all of it (90 to 100%); the middle leaves room for
+# a copy that was partly rewritten.
+DEFAULT_THRESHOLD = 50.0
+
+DESCRIPTION = """Compares every pair of SUBMISSIONs (each a folder of one student's files)
+of the same language with Debian's similarity-tester: sim_c (.c, .h), sim_c++
+(.cpp, .cc, .hpp, .h of a C++ submission), sim_java (.java), sim_text (.py, .cs).
+A pair's percent is the larger of "a consists for X% of b material" both
+ways (X: the share of a's tokens in runs of at least 24 tokens, or 8 words,
+also found in b). Writes DIR/similarity.csv (name_a, name_b, language,
+percent, percent_a_in_b, percent_b_in_a, above, page; the most similar
+first) and, per pair at or above the threshold, DIR/pairs/NAME.html with the
+matching runs side by side. Last line: "similarity: N submissions, M pairs
+compared, K above P%". Exit 0, 1 when sim failed, 2 on bad usage."""
+
+
+def arguments(argv):
+    parser = argparse.ArgumentParser(prog="scripts/similarity", description=DESCRIPTION)
+    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD, metavar="P",
+                        help="a pair at or above P percent gets its page (default: %(default)g)")
+    parser.add_argument("--base", action="append", default=[], metavar="FILE",
+                        help="the course's skeleton or handout code (repeatable): its text, "
+                        "wherever sim finds it in a submission, counts for no pair")
+    parser.add_argument("--names", metavar="TSV", help="lines FOLDER<TAB>NAME: each submission's name "
+                        "(default: its folder's basename)")
+    parser.add_argument("--output", required=True, metavar="DIR", help="where the CSV and the pages go")
+    parser.add_argument("submissions", nargs="+", metavar="SUBMISSION")
+    args = parser.parse_args(argv)
+    for folder in args.submissions:
+        if not os.path.isdir(folder):
+            parser.error("not a folder: %s" % folder)
+    for path in args.base:
+        if not os.path.isfile(path):
+            parser.error("--base: not a file: %s" % path)
+    if not 0 < args.threshold <= 100:
+        parser.error("--threshold: a percent above 0, at most 100")
+    return args
+
+
+def progress(started):
+    """A progress printer: stderr, with the seconds since started."""
+    def say(message):
+        print("similarity: [%5.1fs] %s" % (time.monotonic() - started, message), file=sys.stderr, flush=True)
+    return say
+
+
+def compare_class(args, say):
+    """(submissions, pairs compared, every pair sim found anything for)."""
+    submissions = load_class(args.submissions, args.names)
+    say("%d submissions read" % len(submissions))
+    compared, pairs = 0, []
+    with tempfile.TemporaryDirectory(prefix="similarity.") as work:
+        for language in LANGUAGES:
+            members = [s for s in submissions if language in s.lines]
+            if len(members) < 2:
+                continue
+            compared += len(members) * (len(members) - 1) // 2
+            folder = os.path.join(work, language)
+            if args.base:
+                say("%s: %d skeleton lines blanked" % (language, blank_base(folder, members, language, args.base)))
+            pairs.extend(compare_language(folder, members, language, args.threshold, say).values())
+    return submissions, compared, pairs
+
+
+def main(argv):
+    args = arguments(argv)
+    say = progress(time.monotonic())
+    try:
+        submissions, compared, pairs = compare_class(args, say)
+    except ValueError as error:
+        print("similarity: %s" % error, file=sys.stderr)
+        return 2
+    except (RuntimeError, OSError) as error:
+        print("similarity: %s" % error, file=sys.stderr)
+        return 1
+    above = write_report(args.output, pairs, args.threshold, args.base)
+    say("%d pages written" % above)
+    print("similarity: %d submissions, %d pairs compared, %d above %g%%"
+          % (len(submissions), compared, above, args.threshold))
+    return 0
+

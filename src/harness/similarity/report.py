@@ -1,0 +1,81 @@
+"""report.py -- the pairs as data (similarity.csv) and the pairs above the
+threshold as static pages (pairs/*.html, from templates/pair.html: Jinja2,
+every value escaped, nothing loaded from elsewhere)."""
+
+import csv
+import os
+
+import jinja2
+
+from harness.similarity.submissions import page_name
+
+COLUMNS = ["name_a", "name_b", "language", "percent", "percent_a_in_b", "percent_b_in_a", "above", "page"]
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")),
+    autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+def ordered(pairs):
+    """The pairs, the most similar first (then by names)."""
+    return sorted(pairs, key=lambda p: (-round(p.percent(), 1), p.a.name, p.b.name, p.language))
+
+
+def page_of(pair, threshold):
+    """The pair's page (relative to the output folder), or '' below the
+    threshold."""
+    if pair.percent() < threshold:
+        return ""
+    return "pairs/" + page_name(pair.language, pair.a.name, pair.b.name)
+
+
+def write_csv(path, pairs, threshold):
+    """similarity.csv: a row per pair sim found anything for."""
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle, lineterminator="\n")
+        out.writerow(COLUMNS)
+        for pair in pairs:
+            out.writerow([pair.a.name, pair.b.name, pair.language, "%.1f" % pair.percent(),
+                          "%.1f" % pair.percent_a_in_b(), "%.1f" % pair.percent_b_in_a(),
+                          "yes" if pair.percent() >= threshold else "no", page_of(pair, threshold)])
+
+
+def side(submission, language, first, last):
+    """One side of a run: its label (file and lines) and its lines, each
+    (file, line number, text), the file named where it changes."""
+    lines, previous = [], None
+    for number in range(first, last + 1):
+        origin, line = submission.origin(language, number)
+        lines.append({"file": origin if origin != previous else "", "number": line,
+                      "text": submission.lines[language][number - 1]})
+        previous = origin
+    start, end = submission.origin(language, first), submission.origin(language, last)
+    if start[0] == end[0]:
+        label = "%s: lines %d-%d" % (start[0], start[1], end[1])
+    else:
+        label = "%s: line %d to %s: line %d" % (start[0], start[1], end[0], end[1])
+    return {"label": label, "lines": lines}
+
+
+def write_page(folder, pair, threshold, bases):
+    """The pair's page: both names, the figures, every run side by side."""
+    runs = [{"tokens": size, "a": side(pair.a, pair.language, a1, a2), "b": side(pair.b, pair.language, b1, b2)}
+            for a1, a2, b1, b2, size in pair.runs]
+    html = TEMPLATES.get_template("pair.html").render(
+        pair=pair, runs=runs, threshold=threshold, bases=bases,
+        percent="%.1f" % pair.percent(), percent_a_in_b="%.1f" % pair.percent_a_in_b(),
+        percent_b_in_a="%.1f" % pair.percent_b_in_a())
+    path = os.path.join(folder, page_of(pair, threshold))
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(html)
+
+
+def write_report(folder, pairs, threshold, bases):
+    """similarity.csv and the pages; returns how many are above."""
+    os.makedirs(os.path.join(folder, "pairs"), exist_ok=True)
+    pairs = ordered(pairs)
+    write_csv(os.path.join(folder, "similarity.csv"), pairs, threshold)
+    above = [p for p in pairs if p.percent() >= threshold]
+    for pair in above:
+        write_page(folder, pair, threshold, bases)
+    return len(above)
