@@ -8,12 +8,7 @@ import hashlib
 import os
 import re
 
-from harness import paths
-
-# The one list of the languages a program is handed in in, and the file
-# names that make a folder each (src/languages/languages.tsv, which the
-# build reads too).
-LANGUAGES_TSV = str(paths.SRC / "languages" / "languages.tsv")
+from harness import languages as handed_in
 
 # Each language's sim front end and the file names compared (headers follow
 # the program: a .h belongs to C unless the submission is C++). Python and
@@ -27,19 +22,12 @@ COMPARED = {
 }
 
 
-def read_languages(path=LANGUAGES_TSV):
-    """{language: {"sim", "makes", "files"}}: "makes", the globs of
-    languages.tsv that make a folder that language, for each language
-    there that sim can compare."""
-    languages = {}
-    with open(path, encoding="utf-8") as f:
-        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
-    # (the columns by the header's names)
-    language, files = rows[0].index("language"), rows[0].index("files")
-    for fields in rows[1:]:
-        if fields[language] in COMPARED:
-            languages[fields[language]] = dict(COMPARED[fields[language]], makes=tuple(fields[files].split()))
-    return languages
+def read_languages():
+    """{language: {"sim", "makes", "files"}}: "makes", the globs that make
+    a folder that language (harness.languages, the one list the build
+    reads too), for each language there that sim can compare."""
+    return {language.name: dict(COMPARED[language.name], makes=tuple(language.files))
+            for language in handed_in.read_table() if language.name in COMPARED}
 
 
 LANGUAGES = read_languages()

@@ -36,9 +36,9 @@ setup_file() {
     # A program of its own, not a copy (it fails every checkers case).
     mkdir -p "$class/independent" && cp -- "$root/src/draughts"/*.[ch] "$class/independent/"
     # Copies of "correct" in disguise (the renamed one no longer compiles).
-    python3 -B "$root/src/similarity/tests/disguise.py" --comments --whitespace --seed 5 \
+    PYTHONPATH="$root/src" /usr/bin/python3 -B -m harness.similarity.disguise --comments --whitespace --seed 5 \
         "$class/correct" "$class/disguised-comments"
-    python3 -B "$root/src/similarity/tests/disguise.py" --rename --seed 6 "$class/correct" "$class/disguised-renamed"
+    PYTHONPATH="$root/src" /usr/bin/python3 -B -m harness.similarity.disguise --rename --seed 6 "$class/correct" "$class/disguised-renamed"
     find "$class/no-time" -exec touch -d "$FILES_TIME" {} +
     {
         echo "Name,Submitted"
