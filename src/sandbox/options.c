@@ -219,30 +219,25 @@ static bool flags_path(const box_t *box, char *path, size_t size)
 
 bool box_read_memcheck_flags(box_t *box)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX] = "";
     FILE *file = flags_path(box, path, sizeof path) ? fopen(path, "r") : NULL;
     if (file == NULL) {
         fprintf(stderr, "sandbox: cannot read Valgrind's flags (%s)\n", path);
         return false;
     }
-    size_t length = 0;
-    box->flags_text = NULL;
-    FILE *text = open_memstream(&box->flags_text, &length);
+    size_t used = 0;
     char line[256];
-    while (text != NULL && fgets(line, sizeof line, file) != NULL) {
-        if (line[0] != '#' && line[0] != '\n') {
-            fputs(line, text);
+    box->valgrind_flag_count = 0;
+    while (fgets(line, sizeof line, file) != NULL && box->valgrind_flag_count < VALGRIND_FLAGS_MAX) {
+        size_t length = strcspn(line, "\n");
+        if (line[0] == '#' || length == 0 || used + length + 1 > sizeof box->flags_text) {
+            continue;
         }
+        memcpy(box->flags_text + used, line, length);
+        box->flags_text[used + length] = '\0';
+        box->valgrind_flags[box->valgrind_flag_count++] = box->flags_text + used;
+        used += length + 1;
     }
     fclose(file);
-    if (text == NULL || fclose(text) != 0) {
-        return false;
-    }
-    box->valgrind_flag_count = 0;
-    for (char *save = NULL, *flag = strtok_r(box->flags_text, "\n", &save);
-         flag != NULL && box->valgrind_flag_count < VALGRIND_FLAGS_MAX;
-         flag = strtok_r(NULL, "\n", &save)) {
-        box->valgrind_flags[box->valgrind_flag_count++] = flag;
-    }
     return true;
 }
