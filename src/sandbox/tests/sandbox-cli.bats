@@ -11,9 +11,8 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
-    sandbox=$root/build/sandbox
+    cd "$BATS_TEST_DIRNAME/../../.." || return
+    root=$PWD sandbox=$PWD/build/sandbox
     [[ -x $sandbox ]] || fail "build/sandbox is not built (run make)"
     game=testdata/checkers/examples/seed-game-A
     scratch=$BATS_TEST_TMPDIR/scratch
