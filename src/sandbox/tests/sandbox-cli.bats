@@ -119,6 +119,21 @@ EOF
     wait "$pid"
 }
 
+@test "cli: SIGTERM ends a box as quit does: driver stopped, directory removed" {
+    local to=$BATS_TEST_TMPDIR/to from=$BATS_TEST_TMPDIR/from line dir tries=0
+    mkfifo "$to" "$from"
+    "$sandbox" start --scratch "$scratch" build/checkers < "$to" > "$from" &
+    local pid=$!
+    exec {requests}> "$to" {answers}< "$from"
+    read -r -u "$answers" line
+    dir=$(tr '\t' '\n' <<< "$line" | sed -n 's/^dir=//p')
+    [[ -d $dir ]] || fail "no box: $line"
+    kill -TERM "$pid"
+    wait "$pid" || fail "it exited $?"
+    [[ ! -e $dir ]] || fail "the box is still there"
+    exec {requests}>&- {answers}<&-
+}
+
 @test "cli: run gives the output and the program's status; graded, a hang and --no-sandbox too" {
     run --separate-stderr "$sandbox" run --scratch "$scratch" --input "$game.in" build/checkers
     assert_success
