@@ -9,7 +9,7 @@ Gradescope's format: https://gradescope-autograders.readthedocs.io/en/latest/spe
 Late penalties are not applied (Gradescope has its own late policy): the
 score is marks.json's "mark", not its "final_mark".
 
-usage: python3 results.py --marks DIR --output FILE [--seconds S] [--note TEXT]...
+usage: python3 -m harness.gradescope.results --marks DIR --output FILE [--seconds S] [--note TEXT]...
        [--visibility V] [--stdout-visibility V] [--part-visibility PART=V]...
        [--output-limit CHARS] [--run-mode stdin|graded]
 """
@@ -19,11 +19,9 @@ import json
 import os
 import sys
 
-from rerun import student_rerun, with_student_rerun
-
+from harness.gradescope.rerun import student_rerun, with_student_rerun
 # mark-one's reader of check-engine's TSV files (by their headers' names).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mark"))
-from result_row import read_tsv  # noqa: E402 (after the path it is found on)
+from harness.mark.result_row import read_tsv
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 # Gradescope shows a test's output in a <pre>; a part of a thousand failing
@@ -218,7 +216,7 @@ def part_visibility(text):
 
 
 def parse_arguments(argv):
-    parser = argparse.ArgumentParser(prog="results.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python3 -m harness.gradescope.results", description=__doc__.split("\n\n")[0])
     parser.add_argument("--marks", required=True, help="scripts/mark's --output folder")
     parser.add_argument("--output", required=True, help="where results.json goes")
     parser.add_argument("--seconds", type=float, default=0.0, help="the run's execution time")

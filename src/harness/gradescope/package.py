@@ -1,10 +1,11 @@
-#!/usr/bin/env python3
-"""usage: src/gradescope/package.py --program P --output ZIP [--source head|worktree|REV]
+"""usage: python3 -m harness.gradescope.package --program P --output ZIP [--source head|worktree|REV]
 
 Builds a Gradescope autograder zip for program P (what `make gradescope`
-runs): at its root setup.sh and run_autograder (src/gradescope/), the
-configuration autograder.env, and the repository's files the marking needs
-(every file git tracks but the other programs' corpora and CI's folders).
+runs, with src on PYTHONPATH): at its root setup.sh and run_autograder
+(src/gradescope/), the configuration autograder.env, and the repository's
+files the marking needs (every file git tracks but the other programs'
+corpora and CI's folders: src/harness among them, which run_autograder
+runs with src on PYTHONPATH).
 From HEAD by default (git archive), so a commit always makes the same
 bytes: entries in name order, every timestamp 1980-01-01, modes from git.
 --source worktree takes the working tree's tracked and untracked,
@@ -40,8 +41,9 @@ import sys
 import tarfile
 import zipfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+from harness import paths
+
+ROOT = str(paths.ROOT)
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 # (variable, default, check): the configuration autograder.env holds.
 SETTINGS = [
@@ -62,7 +64,7 @@ FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def fail(message):
-    sys.exit("package.py: " + message)
+    sys.exit("package: " + message)
 
 
 def configuration(program, environ):
@@ -102,7 +104,7 @@ def scheme_parts(program, scheme):
 
 def env_text(config):
     lines = ["# autograder.env -- the autograder's configuration, written by",
-             "# src/gradescope/package.py (make gradescope); read by run_autograder and setup.sh."]
+             "# harness.gradescope.package (make gradescope); read by run_autograder and setup.sh."]
     lines += ["%s=%s" % (name, shlex.quote(value)) for name, value in config.items()]
     return "\n".join(lines) + "\n"
 

@@ -4,9 +4,11 @@ autograder specification (https://gradescope-autograders.readthedocs.io/en/lates
 "Output string formatting"), written from the specification, not from
 results.py: every key's name, type and allowed values; then what our
 autograder promises beyond it (every test named, scored and with a status
-that agrees with its score). Test code, run by gradescope.bats:
+that agrees with its score). Test code, run by test_results.py and by
+gradescope.bats:
 
-    python3 validate_results.py results.json   # prints each problem; exit 1 if any
+    PYTHONPATH=src python3 -m harness.gradescope.tests.validate_results results.json
+        # prints each problem; exit 1 if any
 """
 
 import json

@@ -2,7 +2,7 @@
 marks.json and case-parts.tsv have: a scheme of three parts (two marked
 by cases, one by hand), a submission that fails cases of one part with
 two symptoms, one that does not compile, and a marking that failed.
-Run by gradescope.bats.
+Run by make unit.
 """
 
 import json
@@ -12,9 +12,8 @@ import subprocess
 import tempfile
 import unittest
 
-import rerun
-import results
-import validate_results
+from harness.gradescope import rerun, results
+from harness.gradescope.tests import validate_results
 
 CASES = {"stage0/a": "stage0", "stage0/b": "stage0", "stage0/c": "stage0", "stage1/a": "stage1"}
 
