@@ -8,8 +8,8 @@ import os
 import tempfile
 import unittest
 
-from serve import checking, pages, programs
-from serve.client import Service, request, submit, wait_final, write_roster
+from harness.serve import checking, pages, programs
+from harness.serve.client import Service, request, submit, wait_final, write_roster
 
 
 class CheckingTest(unittest.TestCase):
@@ -124,7 +124,7 @@ class OldStandardsTest(unittest.TestCase):
         """scripts/serve --no-old-standards (as a course that runs mark with
         it): check-engine is told, and the cache never answers from a check
         made with the fallback; by default the fallback is on, as in mark."""
-        from serve import config
+        from harness.serve import config
         built = {}
         for flags, wanted in (([], True), (["--no-old-standards"], False)):
             settings = config.build(config.parser().parse_args(["--data", "d", "--category", "official"] + flags))

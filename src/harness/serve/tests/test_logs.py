@@ -4,7 +4,7 @@ import random
 import string
 import unittest
 
-from serve import logs
+from harness.serve import logs
 
 
 class LogfmtTest(unittest.TestCase):

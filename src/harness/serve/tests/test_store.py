@@ -9,8 +9,8 @@ import tempfile
 import time
 import unittest
 
-from serve import leases, store
-from serve.db import Database
+from harness.serve import leases, store
+from harness.serve.db import Database
 
 
 def database_url(folder):

@@ -9,8 +9,8 @@ import tempfile
 import time
 import unittest
 
-from serve import programs
-from serve.client import Service, request, submit, wait_final, write_roster
+from harness.serve import programs
+from harness.serve.client import Service, request, submit, wait_final, write_roster
 
 PLAN = [("s0", "hanging"), ("s1", "hanging"), ("s2", "correct"), ("s3", "wrong"), ("s4", "broken"),
         ("s5", "correct"), ("s6", "hanging")]

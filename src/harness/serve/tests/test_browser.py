@@ -14,8 +14,8 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from serve import programs
-from serve.client import Service, write_roster
+from harness.serve import programs
+from harness.serve.client import Service, write_roster
 
 
 def browser(profile, javascript=True):

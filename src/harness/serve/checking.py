@@ -12,7 +12,9 @@ import os
 import subprocess
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from harness import paths
+
+ROOT = str(paths.ROOT)
 # The checking code: what decides a verdict (a change makes old results stale).
 CHECKING_CODE = os.path.join(ROOT, "src/check/checking-code")
 # The checking code is src/check/checking-code's one list (mark's resume

@@ -15,7 +15,9 @@ import urllib.error
 import urllib.request
 import uuid
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from harness import paths
+
+ROOT = str(paths.ROOT)
 
 
 # What scripts/serve and scripts/serve-worker run (src/ runs no door of scripts/)
@@ -23,7 +25,7 @@ PYTHON = ["/usr/bin/python3", "-B", "-m"]
 
 
 def python_env():
-    return dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    return dict(os.environ, PYTHONPATH=str(paths.SRC))
 
 
 def free_port():
@@ -70,7 +72,7 @@ class Service:
     def start(self, timeout=60):
         with open(os.path.join(self.data, "serve.log"), "ab") as log:
             self.process = subprocess.Popen(
-                PYTHON + ["serve", "--data", self.data, "--port", str(self.port),
+                PYTHON + ["harness.serve", "--data", self.data, "--port", str(self.port),
                  "--roster", os.path.join(self.data, "roster.csv")] + self.options,
                 stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
         deadline = time.time() + timeout
@@ -132,7 +134,7 @@ class Cluster:
     def start_worker(self, name, front):
         log = open(os.path.join(self.folder, name + ".log"), "ab")
         self.workers[name] = subprocess.Popen(
-            PYTHON + ["serve.remote", "--server", front.base, "--token", self.token_file,
+            PYTHON + ["harness.serve.remote", "--server", front.base, "--token", self.token_file,
                       "--data", os.path.join(self.folder, name), "--name", name],
             stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
         log.close()

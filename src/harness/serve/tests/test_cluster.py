@@ -15,8 +15,8 @@ import tempfile
 import time
 import unittest
 
-from serve import programs
-from serve.client import Cluster, request, submit, wait_final
+from harness.serve import programs
+from harness.serve.client import Cluster, request, submit, wait_final
 
 PLAN = [("s0", "hanging"), ("s1", "correct"), ("s2", "wrong"), ("s3", "broken"), ("s4", "hanging"),
         ("s5", "correct"), ("s6", "wrong"), ("s7", "broken")]

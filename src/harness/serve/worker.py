@@ -2,7 +2,7 @@
 claims a job, writes its sources to a folder of its own, runs
 check-engine there while a thread renews the lease, and stores the
 result if the job is still its own. Run by scripts/serve (one process per
---workers); `python3 -m serve.worker CONFIG.json NAME` by hand.
+--workers); `python3 -m harness.serve.worker CONFIG.json NAME` by hand.
 """
 
 import json

@@ -6,7 +6,9 @@ wrong, not compiling, hanging. `tag` makes each copy's sources differ
 import glob
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from harness import paths
+
+ROOT = str(paths.ROOT)
 KINDS = ("correct", "wrong", "broken", "hanging")
 
 WRONG = b'#include <stdio.h>\nint main(void) { puts("hello"); return 0; }\n'

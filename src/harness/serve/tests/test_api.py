@@ -9,8 +9,8 @@ import tempfile
 import unittest
 import zipfile
 
-from serve import programs
-from serve.client import Service, request, submit, write_roster
+from harness.serve import programs
+from harness.serve.client import Service, request, submit, write_roster
 
 
 class ApiTest(unittest.TestCase):

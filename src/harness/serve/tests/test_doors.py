@@ -10,8 +10,8 @@ import tempfile
 import unittest
 from unittest import mock
 
-from serve import checking, programs, remote
-from serve.client import Service, request, submit, write_roster
+from harness.serve import checking, programs, remote
+from harness.serve.client import Service, request, submit, write_roster
 
 
 def post_json(url, token, body):

@@ -8,7 +8,7 @@ import tempfile
 import unittest
 import zipfile
 
-from serve import unpack
+from harness.serve import unpack
 
 GLOBS = ["*.c", "*.cpp", "*.cc", "*.java", "*.py"]
 

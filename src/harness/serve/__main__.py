@@ -1,4 +1,4 @@
-"""python3 -m serve (scripts/serve): prepares the data folder and the
+"""python3 -m harness.serve (scripts/serve): prepares the data folder and the
 database (schema, roster), then runs the web front (gunicorn) and the
 local workers, restarting a worker that dies, until stopped."""
 
@@ -8,11 +8,12 @@ import subprocess
 import sys
 import time
 
+from harness import paths
+
 from . import config as configuration
 from . import store
 from .db import Database
 
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def prepare(args):
@@ -32,16 +33,16 @@ def prepare(args):
 
 
 def start(config_path, config, args):
-    env = dict(os.environ, PYTHONPATH=SRC, SERVE_CONFIG=config_path)
+    env = dict(os.environ, PYTHONPATH=str(paths.SRC), SERVE_CONFIG=config_path)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
                             "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--graceful-timeout", "5", "serve.app:create_app()"], env=env)
+                            "--graceful-timeout", "5", "harness.serve.app:create_app()"], env=env)
     workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
     return web, workers, env
 
 
 def worker(env, config_path, n):
-    return subprocess.Popen([sys.executable, "-m", "serve.worker", config_path, "w%d" % n], env=env)
+    return subprocess.Popen([sys.executable, "-m", "harness.serve.worker", config_path, "w%d" % n], env=env)
 
 
 def main():

@@ -5,14 +5,10 @@ leases, supersede, the cache and the history.
 """
 
 import hashlib
-import os
 import secrets
-import sys
 import time
 
-MARK = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "mark")
-sys.path.insert(0, MARK)
-from roster import read_roster  # noqa: E402  (the class's one roster, mark's too)
+from harness.mark.roster import read_roster  # (the class's one roster, mark's too)
 
 # Job states. A submission's own state is one of these or `superseded`,
 # `done` or `error`.
@@ -29,7 +25,7 @@ def token_hash(token):
 
 def import_roster(db, path):
     """The class's roster (CSV: name, token, email optional; read by
-    src/mark/roster.py, as mark reads it) replaces the students' tokens; a
+    src/harness/mark/roster.py, as mark reads it) replaces the students' tokens; a
     student without a token, or no longer listed, keeps their history but
     can no longer log in. Returns how many students are active; raises
     roster.RosterError (a ValueError) naming the file and line."""
