@@ -20,6 +20,7 @@ import os
 import sys
 
 from harness.gradescope.rerun import student_rerun, with_student_rerun
+from harness.mark.report.rows import read_text as read_whole_text
 # mark-one's reader of check-engine's TSV files (by their headers' names).
 from harness.mark.result_row import read_tsv
 
@@ -33,11 +34,9 @@ NAMES_SHOWN = 8
 
 
 def read_text(path, limit=None):
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-    except OSError:
-        return ""
+    """The file as the report reads it (empty when missing), cut to LIMIT
+    characters Gradescope's way (cut)."""
+    text = read_whole_text(path)
     return cut(text, limit) if limit else text
 
 

@@ -1,7 +1,7 @@
 """roster.py -- the class's one roster, read the same way by mark (its
 --roster: columns name and email, for the feedback) and by the
 pre-submission service (scripts/serve --roster: columns name and token,
-email optional; src/serve/store.py imports this module).
+email optional; harness.serve.store imports this module).
 
 A CSV file, a header line first (a spreadsheet's byte-order mark dropped;
 the columns found by their names, in any case and order, surrounded by

@@ -1,7 +1,8 @@
 """The database layer and the queue: schema, roster, one transaction per
 submission, supersede, cache, claims that never hand a job out twice,
-leases that run out. Run: PYTHONPATH=src /usr/bin/python3 -m unittest
-discover -s src/serve/tests -p 'test_store.py'"""
+leases that run out. Run by make unit (SQLite) and by serve.bats (on
+PostgreSQL): PYTHONPATH=src /usr/bin/python3 -m unittest
+harness.serve.tests.test_store"""
 
 import multiprocessing
 import os
@@ -96,7 +97,7 @@ class StoreTest(unittest.TestCase):
             store.import_roster(self.db, path)
 
     def test_roster_read_as_mark_reads_it(self):
-        # src/mark/roster.py: columns by name in any case, addresses kept,
+        # harness.mark.roster: columns by name in any case, addresses kept,
         # a student without a token left out, the same name twice refused.
         path = os.path.join(self.tmp.name, "class.csv")
         with open(path, "w") as handle:
