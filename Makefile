@@ -115,7 +115,7 @@ check-engine: ## check another program: make check-engine ENGINE=./prog [PROGRAM
 .PHONY: gradescope
 gradescope: ## a Gradescope autograder: build/gradescope/PROGRAM-autograder.zip, from HEAD (GRADESCOPE_*: src/gradescope/README.md)
 	@$(ENSURE_TOOLS) $@
-	@python3 src/gradescope/package.py --program $(PROGRAM) --output $(BUILD)/gradescope/$(PROGRAM)-autograder.zip \
+	@PYTHONPATH=src /usr/bin/python3 -B -m harness.gradescope.package --program $(PROGRAM) --output $(BUILD)/gradescope/$(PROGRAM)-autograder.zip \
 	    --source $(or $(GRADESCOPE_SOURCE),head)
 
 corpus-format: ## the corpus keeps its case format (also part of make check)

@@ -27,7 +27,7 @@ bench_gradescope() {
     root=$(dirname "$(dirname "$BENCH_GRADESCOPE_DIR")")
     tree=$out/autograder
     rm -rf -- "$tree" && mkdir -p "$tree/submission" "$tree/results"
-    (cd "$root" && python3 src/gradescope/package.py --program checkers --source worktree \
+    (cd "$root" && PYTHONPATH=src python3 -B -m harness.gradescope.package --program checkers --source worktree \
         --output "$out/checkers-autograder.zip") > "$out/package.log" || return 1
     standin_unpack "$out/checkers-autograder.zip" "$tree"
     standin_setup "$tree" || { echo "bench_gradescope: setup.sh failed: $tree/setup.log" >&2; return 1; }

@@ -26,7 +26,7 @@ case ${1:-} in
 esac
 
 source_dir=${AUTOGRADER_ROOT:-/autograder}/source
-# shellcheck source=/dev/null # written by src/gradescope/package.py
+# shellcheck source=/dev/null # written by src/harness/gradescope/package.py
 source "$source_dir/autograder.env"
 
 packages=(make gcc libc6-dev python3 python3-jinja2 parallel bubblewrap procps coreutils diffutils hostname)

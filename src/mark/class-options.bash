@@ -111,7 +111,7 @@ choose_cases() {
     # The scheme (every case in a part), the deadline and the manual marks
     # read as the report will read them, before any work (the times and
     # the extensions: intake_take_in).
-    PYTHONPATH="$here/../src/mark" "$report_python" -B -m markreport.inputs --scheme "$scheme" \
+    PYTHONPATH="$here/../src" "$report_python" -B -m harness.mark.report.inputs --scheme "$scheme" \
         --cases <(printf '%s\n' "${ids[@]}") --deadline "$deadline" \
         --late-penalty "$late_penalty" --manual "$manual" || exit 2
 }

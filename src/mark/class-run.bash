@@ -92,7 +92,7 @@ report() {
         --late-penalty "$late_penalty")
     local base
     for base in "${bases[@]}"; do report_args+=(--base "$base"); done
-    summary=$(PYTHONPATH="$here/../src/mark" "$report_python" -B -m markreport "${report_args[@]}") ||
+    summary=$(PYTHONPATH="$here/../src" "$report_python" -B -m harness.mark.report "${report_args[@]}") ||
         die "the report failed"
     # Not marked: interrupted, or the marking itself failed (state error).
     not_marked=$(cd "$output/submissions" && for slug in "${slugs[@]}"; do

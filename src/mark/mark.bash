@@ -18,7 +18,7 @@ mark_tree_hash() {
 # service's cache key uses too): a change to any of them (a judge's
 # source, a game's adapter, the sandbox, memcheck.flags, a file added or
 # moved) marks everything again. The corpus is hashed apart
-# (mark_tree_hash); the report (src/mark/markreport) and the schemes are
+# (mark_tree_hash); the report (src/harness/mark/report) and the schemes are
 # left out, as the marks and pages are made again from the results on
 # every run, resumed or not.
 mark_tools_hash() {

@@ -5,8 +5,10 @@
 # run_autograder marks a correct copy of our sources, one with a planted
 # fault and one that does not compile, with bubblewrap and without it (not
 # on PATH, or refused as in Gradescope's Docker). Every results.json is
-# checked against the specification (validate_results.py) and its scores:
-# full marks, fewer in the faulty part only, none.
+# checked against the specification (harness.gradescope.tests.
+# validate_results) and its scores: full marks, fewer in the faulty part
+# only, none. (The results writer's unit tests, and the validator's own,
+# src/harness/gradescope/tests/test_results.py, run in make unit.)
 
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
@@ -74,7 +76,7 @@ autograde() {
         cp -- "$results" "$memo/results.json"
         printf '%s' "$autograder_stdout" > "$memo/stdout"
     fi
-    run python3 "$ROOT/src/gradescope/tests/validate_results.py" "$results"
+    run env PYTHONPATH="$ROOT/src" python3 -B -m harness.gradescope.tests.validate_results "$results"
     assert_success
     assert_output ''
 }
@@ -91,7 +93,9 @@ field() {
     assert_line run_autograder
     assert_line autograder.env
     assert_line scripts/mark
-    assert_line src/gradescope/results.py
+    assert_line src/gradescope/run_autograder
+    assert_line src/harness/gradescope/results.py
+    assert_line src/harness/mark/result_row.py
     assert_line testdata/checkers/official/test0.in
     refute_line --regexp '^(build|\.git|testdata/draughts|\.github)/'
     run grep -x "GRADESCOPE_CATEGORIES='official examples'" "$TREE/source/autograder.env"
@@ -117,12 +121,6 @@ field() {
     done
     refute_line --regexp 'default-jdk'
     [[ -x $TREE/source/build/checkers && -x $TREE/source/build/sandbox && -x $TREE/source/scripts/mark ]]
-}
-
-@test "gradescope: the results writer's unit tests pass (fixtures of mark's files, and the validator's own)" {
-    run env PYTHONPATH="$ROOT/src/gradescope:$ROOT/src/gradescope/tests" python3 -B -m unittest test_results
-    assert_success
-    assert_output --partial 'OK'
 }
 
 @test "gradescope: a correct submission gets full marks in every part, marked in bubblewrap" {

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
-# intake.bash -- scripts/mark's door to src/mark/intake (sourced by it).
+# intake.bash -- scripts/mark's door to src/harness/mark/intake (sourced by it).
 
-# intake_take_in: runs `python3 -m intake` once, before the submissions
+# intake_take_in: runs `python3 -m harness.mark.intake` once, before the submissions
 # are named, with scripts/mark's globals (output, deadline, submitted,
 # extensions, submissions, root, report_python): it checks --submitted
 # and --extensions (exit 2, file:line), picks each student's attempt and
@@ -12,7 +12,7 @@
 # shellcheck disable=SC2154 # scripts/mark's globals
 intake_take_in() {
     mkdir -p "$output"
-    PYTHONPATH="$root/src/mark" "$report_python" -B -m intake --output "$output" --deadline "$deadline" \
+    PYTHONPATH="$root/src" "$report_python" -B -m harness.mark.intake --output "$output" --deadline "$deadline" \
         --submitted "$submitted" --extensions "$extensions" -- "${submissions[@]}" || exit 2
     submissions=() taken_names=() taken_states=() taken_reasons=() taken_keys=()
     local name path state reason key

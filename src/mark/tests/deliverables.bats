@@ -1,8 +1,9 @@
-# deliverables.bats -- what else a submission holds: the Authorship
-# Declaration and the scheme's deductions (test_authorship.py,
-# test_deliverables.py), then one small class of HW4 submissions marked by
-# scripts/mark: a handed-in output.txt that the program writes, one it does
-# not, none, and one whose program does not build; a readme.txt or not.
+# deliverables.bats -- what else a submission holds (the Authorship
+# Declaration and the scheme's deductions: src/harness/mark/tests/
+# test_authorship.py and test_deliverables.py, run in make unit): one
+# small class of HW4 submissions marked by scripts/mark: a handed-in
+# output.txt that the program writes, one it does not, none, and one whose
+# program does not build; a readme.txt or not.
 
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
@@ -15,12 +16,6 @@ setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return
     # shellcheck source=src/test-lib/mark-class.bash
     source src/test-lib/mark-class.bash
-}
-
-@test "deliverables: the declaration's three cases and the scheme's deductions (unit tests)" {
-    run env PYTHONPATH=src/mark:src/mark/tests /usr/bin/python3 -B -m unittest -v test_authorship test_deliverables
-    assert_success
-    assert_output --partial 'Ran 20 tests'
 }
 
 @test "deliverables: HW4's handed-in output.txt is compared with what the program writes; readme.txt" {

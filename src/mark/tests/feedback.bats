@@ -1,6 +1,5 @@
-# feedback.bats -- feedback to every student: the unit tests
-# (test_feedback_write.py: the roster and the e-mails written;
-# test_feedback_send.py: sent to an SMTP server of the test's own), and
+# feedback.bats -- feedback to every student (its unit tests,
+# src/harness/mark/tests/test_feedback_*.py, run in make unit):
 # scripts/mark on a class of two with --roster, --feedback and
 # --send-feedback, the e-mails received by aiosmtpd's mailbox on a free
 # port of 127.0.0.1.
@@ -29,18 +28,6 @@ start_mailbox() {
         ((++tries < 50)) || fail "aiosmtpd did not start: $(cat "$BATS_TEST_TMPDIR/smtp.log")"
         sleep 0.1
     done
-}
-
-@test "feedback: the roster and the e-mails written (unit tests)" {
-    run env PYTHONPATH=src/mark:src/mark/tests /usr/bin/python3 -B -m unittest -v test_feedback_write
-    assert_success
-    assert_output --partial 'Ran 11 tests'
-}
-
-@test "feedback: the e-mails sent to an SMTP server of the test's own (unit tests)" {
-    run env PYTHONPATH=src/mark:src/mark/tests /usr/bin/python3 -B -m unittest -v test_feedback_send
-    assert_success
-    assert_output --partial 'Ran 5 tests'
 }
 
 @test "feedback: scripts/mark --roster --feedback --send-feedback: each student receives their marks and page" {

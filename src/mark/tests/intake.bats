@@ -1,6 +1,7 @@
-# intake.bats -- submissions as a course receives them (src/mark/intake):
-# the unit tests of the attempts' rule, the CSVs and the safe unpacking
-# (test_intake.py), then one small class marked by scripts/mark from a
+# intake.bats -- submissions as a course receives them
+# (src/harness/mark/intake; the unit tests of the attempts' rule, the CSVs
+# and the safe unpacking: test_intake.py, run in make unit): one small
+# class marked by scripts/mark from a
 # --submitted CSV with a folder column: 4 students, 6 attempts (folders,
 # a .zip, a .tar.gz, a hostile .zip), an extension, our own checkers
 # sources (one attempt broken); its final marks agree with marks worked out
@@ -58,12 +59,6 @@ setup() {
     # shellcheck source=src/test-lib/mark-class.bash
     source src/test-lib/mark-class.bash
     out=$BATS_FILE_TMPDIR/out
-}
-
-@test "intake: the attempts' rule, the CSVs and the safe unpacking (unit tests)" {
-    run env PYTHONPATH=src/mark:src/mark/tests /usr/bin/python3 -B -m unittest -v test_intake
-    assert_success
-    assert_output --partial 'Ran 20 tests'
 }
 
 @test "intake: a class with attempts, archives and an extension gets the marks worked out by hand" {

@@ -81,6 +81,6 @@ resume() {
     rm -- "$repo/src/check/new-step"
     echo 'x' >> "$repo/src/mark/tests/mark.bats"
     echo 'x' >> "$repo/src/README.md"
-    echo 'x' >> "$repo/src/mark/markreport/templates/class.html"
+    echo 'x' >> "$repo/src/harness/mark/report/templates/class.html"
     assert_equal "$(mark_tools_hash "$repo")" "$before"
 }

@@ -20,11 +20,11 @@ setup() {
 # parts_of PROGRAM: "case<TAB>part" for every case of the program's corpus.
 parts_of() {
     corpus_list "testdata/$1" > "$BATS_TEST_TMPDIR/cases"
-    PYTHONPATH=src/mark "$python" -B -m markreport.scheme "src/mark/schemes/$1.tsv" "$BATS_TEST_TMPDIR/cases" \
+    PYTHONPATH=src "$python" -B -m harness.mark.report.scheme "src/mark/schemes/$1.tsv" "$BATS_TEST_TMPDIR/cases" \
         > "$BATS_TEST_TMPDIR/parts" || return 1
-    PYTHONPATH=src/mark "$python" -B -c '
+    PYTHONPATH=src "$python" -B -c '
 import sys
-from markreport.scheme import case_parts, load_scheme
+from harness.mark.report.scheme import case_parts, load_scheme
 cases = open(sys.argv[2]).read().split()
 for case, part in case_parts(load_scheme(sys.argv[1]), cases).items():
     print(case + "\t" + part)' "src/mark/schemes/$1.tsv" "$BATS_TEST_TMPDIR/cases"
@@ -65,7 +65,7 @@ for case, part in case_parts(load_scheme(sys.argv[1]), cases).items():
 @test "schemes: a case no part takes stops the check, named" {
     sed 's|^stage2.*||' src/mark/schemes/checkers.tsv > "$BATS_TEST_TMPDIR/short.tsv"
     printf 'play/x\n' > "$BATS_TEST_TMPDIR/cases"
-    PYTHONPATH=src/mark run "$python" -B -m markreport.scheme "$BATS_TEST_TMPDIR/short.tsv" "$BATS_TEST_TMPDIR/cases"
+    PYTHONPATH=src run "$python" -B -m harness.mark.report.scheme "$BATS_TEST_TMPDIR/short.tsv" "$BATS_TEST_TMPDIR/cases"
     assert_failure 2
     assert_output --partial "case play/x belongs to no part"
 }

@@ -1,0 +1,80 @@
+"""python3 -m harness.serve (scripts/serve): prepares the data folder and the
+database (schema, roster), then runs the web front (gunicorn) and the
+local workers, restarting a worker that dies, until stopped."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from harness import paths
+
+from . import config as configuration
+from . import store
+from .db import Database
+
+
+
+def prepare(args):
+    """The data folder, the schema, the roster; returns the config's path."""
+    os.makedirs(args.data, exist_ok=True)
+    config = configuration.build(args)
+    db = Database(config["db"])
+    db.create_schema()
+    configuration.secret(config)
+    if args.roster:
+        print("serve: %d students from %s" % (store.import_roster(db, args.roster), args.roster), file=sys.stderr)
+    students = db.one("SELECT COUNT(*) FROM students WHERE active = 1")[0]
+    db.close()
+    if not students:
+        print("serve: warning: no student can log in yet: give --roster CSV (columns name, token)", file=sys.stderr)
+    return configuration.write(config), config
+
+
+def start(config_path, config, args):
+    env = dict(os.environ, PYTHONPATH=str(paths.SRC), SERVE_CONFIG=config_path)
+    web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
+                            "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
+                            "--graceful-timeout", "5", "harness.serve.app:create_app()"], env=env)
+    workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
+    return web, workers, env
+
+
+def worker(env, config_path, n):
+    return subprocess.Popen([sys.executable, "-m", "harness.serve.worker", config_path, "w%d" % n], env=env)
+
+
+def main():
+    args = configuration.parser().parse_args()
+    try:
+        config_path, config = prepare(args)
+    except (OSError, ValueError) as error:
+        print("serve: %s" % error, file=sys.stderr)
+        return 2
+    web, workers, env = start(config_path, config, args)
+    print("serve: http://%s:%d/ (%d workers, data in %s)" % (args.host, args.port, len(workers), config["data"]),
+          file=sys.stderr, flush=True)
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
+    while not stopping and web.poll() is None:
+        for n, process in list(workers.items()):
+            if process.poll() is not None:
+                print("serve: worker w%d stopped (status %s); started again" % (n, process.returncode),
+                      file=sys.stderr, flush=True)
+                workers[n] = worker(env, config_path, n)
+        time.sleep(1)
+    for process in [web] + list(workers.values()):
+        if process.poll() is None:
+            process.terminate()
+    for process in [web] + list(workers.values()):
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    return 0 if stopping else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""app.py -- the web front's app factory (Flask, run by gunicorn as
+`harness.serve.app:create_app()`): the configuration, the request hooks
+(a fresh database connection after a failed request, a log line per
+request) and the blueprints, each a module of views that never imports
+this one: api (the students' JSON API), pages (their page), staff (the
+staff's view), workerapi (the remote workers' API). What the views share
+is context.py (the connection, the caller, refusals) and, for the pages,
+rendering.py. The state is all in the database; a process keeps only its
+threads' connections to it.
+"""
+
+import os
+import time
+
+import flask
+
+from . import api, pages, rendering, staff, workerapi
+from . import config as configuration
+from .context import drop_connection, log_event, refuse
+
+
+def log_request(response):
+    """One line per request: method, path, status, milliseconds, the student."""
+    started = getattr(flask.g, "started", None)
+    log_event("request", method=flask.request.method, path=flask.request.path, status=response.status_code,
+              ms=round((time.time() - started) * 1000, 1) if started else None,
+              student=getattr(flask.g, "student", None), remote=flask.request.remote_addr)
+    return response
+
+
+def create_app(config_path=None):
+    settings = configuration.load(config_path or os.environ["SERVE_CONFIG"])
+    app = flask.Flask(__name__)
+    app.config.update(SERVE=settings, SECRET_KEY=configuration.secret(settings),
+                      MAX_CONTENT_LENGTH=max(settings["upload_limit"] + 65536, 8 << 20),
+                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+    app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
+    app.teardown_request(drop_connection)
+    app.before_request(lambda: setattr(flask.g, "started", time.time()))
+    app.after_request(log_request)
+    rendering.set_up(app)
+    for blueprint in (api.bp, pages.bp, workerapi.bp, staff.bp):
+        app.register_blueprint(blueprint)
+    return app

@@ -1,0 +1,183 @@
+"""checking.py -- what a worker does with a job: the sources written to a
+folder, check-engine (src/check/check-engine, what scripts/check-engine runs) run on it as a user runs it (its sandbox
+builds and runs the program), and its results read as data (results.tsv,
+the failure reports), never from its English. Also what the cache's key
+and the page's totals rest on: the corpus and the checking code's hash.
+"""
+
+import csv
+import hashlib
+import json
+import os
+import subprocess
+import time
+
+from harness import paths
+
+ROOT = str(paths.ROOT)
+# The checking code: what decides a verdict (a change makes old results stale).
+CHECKING_CODE = os.path.join(ROOT, "src/check/checking-code")
+# The checking code is src/check/checking-code's one list (mark's resume
+# key is made from it too); the built judge and sandbox driver beside it.
+BUILT = ("build/sandbox", "build/draughts-judge")
+# check-engine --stop-after-hangs for the service's checks (quick feedback).
+STOP_AFTER_HANGS = 3
+# The report's limits: failure reports kept, and each one's size.
+REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000
+
+
+def source_globs():
+    """The file names that make a folder a program (languages.tsv's column
+    named files, under its header), e.g. ['*.c', '*.cpp', ...]."""
+    with open(os.path.join(ROOT, "src/languages/languages.tsv"), encoding="utf-8") as handle:
+        rows = [line.rstrip("\n").split("\t") for line in handle if line.strip() and not line.startswith("#")]
+    files = rows[0].index("files")
+    return [glob for row in rows[1:] for glob in row[files].split()]
+
+
+def _hash_tree(digest, path):
+    for folder, dirs, names in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if d != "tests")
+        for name in sorted(names):
+            full = os.path.join(folder, name)
+            digest.update(os.path.relpath(full, ROOT).encode() + b"\0")
+            with open(full, "rb") as handle:
+                digest.update(hashlib.sha256(handle.read()).digest())
+
+
+def fingerprint(options):
+    """The corpus, the checking code and the options, hashed: part of every
+    cache key, so a new case or a fix of check-engine is never answered
+    from an old result."""
+    digest = hashlib.sha256(json.dumps(options, sort_keys=True).encode())
+    code = subprocess.run([CHECKING_CODE, "--hash", ROOT],
+                          check=True, capture_output=True, text=True).stdout
+    digest.update(code.encode())
+    for path in ("testdata/" + options["program"],) + BUILT + ("build/" + options["program"],):
+        full = os.path.join(ROOT, path)
+        if os.path.isdir(full):
+            _hash_tree(digest, full)
+        elif os.path.isfile(full):
+            with open(full, "rb") as handle:
+                digest.update(path.encode() + b"\0" + hashlib.sha256(handle.read()).digest())
+    return digest.hexdigest()
+
+
+def case_ids(options):
+    """The cases a check runs (corpus_select_ids, the one list check-engine
+    and mark use), one id a line."""
+    script = 'source "$1/src/cases/cases.bash"; corpus_select_ids "$1/testdata/$2" assignment "$3" ""'
+    out = subprocess.run(["bash", "-c", script, "-", ROOT, options["program"], " ".join(options["categories"])],
+                         check=True, capture_output=True, text=True).stdout
+    return out.split()
+
+
+def command(options, folder, output):
+    args = [os.path.join(ROOT, "src/check/check-engine"), "--program", options["program"],
+            "--timeout", str(options["timeout"]), "--jobs", str(options["check_jobs"]),
+            "--show", "0", "--output", output]
+    if options.get("stop_after_hangs"):
+        args += ["--stop-after-hangs", str(options["stop_after_hangs"])]
+    if not options.get("old_standards", True):
+        args.append("--no-old-standards")
+    for category in options["categories"]:
+        args += ["--category", category]
+    return args + [folder]
+
+
+def _text(path, limit=TEXT_BYTES):
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(limit).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def read_results(output, total, printed, error_text, folder):
+    """The result from check-engine's OUTPUT folder (data): results.tsv's
+    rows and the first failures' reports, the worker's folder in them
+    shown as `.` (the student's own folder)."""
+    rows = []
+    with open(os.path.join(output, "results.tsv"), encoding="utf-8", errors="replace") as handle:
+        for line in handle.read().splitlines()[1:]:
+            rows.append((line.split("\t") + [""] * 5)[:5])
+    failing = [r for r in rows if r[2] != "pass"]
+    reports = {}
+    for case_id, category, *_ in failing[:REPORTS_KEPT]:
+        reports[case_id] = _text(os.path.join(output, "failures", category, case_id.split("/")[-1] + ".txt"),
+                                 REPORT_BYTES).replace(folder + "/", "./")
+    passed = len(rows) - len(failing)
+    groups = {}
+    for row in failing:
+        groups[row[3] or "no verdict"] = groups.get(row[3] or "no verdict", 0) + 1
+    words = "; ".join("%d %s" % (n, s) for s, n in sorted(groups.items(), key=lambda i: (-i[1], i[0]))[:3])
+    summary = "%d passed, %d failed%s" % (passed, total - passed, ": " + words if words else "")
+    causes = read_causes(output)
+    if causes:
+        summary += "; likely cause: " + ", ".join(c["code"] for c in causes)
+    report = {"results": rows, "reports": reports, "output": printed[-TEXT_BYTES:], "build": error_text,
+              "causes": causes}
+    return {"state": "done", "compiled": 1, "passed": passed, "failed": total - passed, "total": total,
+            "summary": summary, "report": json.dumps(report)}
+
+
+def read_causes(output):
+    """check-engine's likely causes (OUTPUT/causes.tsv, src/diagnose), best
+    first, each a dict of its columns read by their names (code,
+    description, reproduced, failures); none when there was no diagnosis."""
+    try:
+        with open(os.path.join(output, "causes.tsv"), encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    header = lines[0].split("\t") if lines else []
+    names = ("code", "description", "reproduced", "failures")
+    rows = [dict(zip(header, line.split("\t"))) for line in lines[1:] if line]
+    return [{name: row.get(name, "") for name in names} for row in rows if row.get("code")]
+
+
+def build_state(output):
+    """OUTPUT/program/build.tsv's state (built, not-built), read by its
+    header; "" where check-engine wrote none."""
+    try:
+        with open(os.path.join(output, "program", "build.tsv"), encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle, delimiter="\t"))
+    except OSError:
+        return ""
+    return rows[0].get("state", "") if rows else ""
+
+
+def check_folder(options, folder, output, total, stop=None):
+    """Runs check-engine on folder; returns the result for leases.finish.
+    A folder check-engine could not build (status 1, OUTPUT/program/
+    build.tsv's state not-built) is
+    `done` and not compiled; any other stop of check-engine is `error`.
+    stop(): polled while it runs; True kills the run (the lease was lost)."""
+    started = time.time()
+    process = subprocess.Popen(command(options, folder, output), cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, errors="replace")
+    try:
+        while True:
+            try:
+                printed, error_text = process.communicate(timeout=2)
+                break
+            except subprocess.TimeoutExpired:
+                if stop is not None and stop():
+                    process.kill()
+                    process.communicate()
+                    return None
+    except BaseException:  # the worker is stopped: its check-engine too
+        process.kill()
+        raise
+    seconds = round(time.time() - started, 2)
+    if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
+        result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder)
+    elif process.returncode == 1 and build_state(output) == "not-built":
+        report = {"results": [], "reports": {}, "output": printed[-TEXT_BYTES:], "build": error_text[-TEXT_BYTES:]}
+        result = {"state": "done", "compiled": 0, "passed": 0, "failed": total, "total": total,
+                  "summary": "does not build: 0 passed, %d failed (not run)" % total, "report": json.dumps(report)}
+    else:
+        result = {"state": "error", "summary": "check-engine stopped with status %s: %s"
+                  % (process.returncode, error_text.strip()[-300:])}
+    result["seconds"] = seconds
+    return result

@@ -1,0 +1,200 @@
+"""client.py -- a real service for the tests and the rush: scripts/serve on 127.0.0.1
+at a free port, its own data folder and roster, in a process group of
+its own so that it can be stopped (or killed -9) whole; and a small HTTP
+client over the API (urllib, multipart bodies); and a cluster of fronts
+and remote workers on one PostgreSQL."""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+from harness import paths
+
+ROOT = str(paths.ROOT)
+
+
+# What scripts/serve and scripts/serve-worker run (src/ runs no door of scripts/)
+PYTHON = ["/usr/bin/python3", "-B", "-m"]
+
+
+def python_env():
+    return dict(os.environ, PYTHONPATH=str(paths.SRC))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def write_roster(folder, names):
+    """A roster of these students; their tokens: {name: token}."""
+    tokens = {name: "tok-%s-%s" % (name, uuid.uuid4().hex) for name in names}
+    with open(os.path.join(folder, "roster.csv"), "w", encoding="utf-8") as handle:
+        handle.write("name,token,email\n" + "".join("%s,%s,%s@example.org\n" % (n, t, n) for n, t in tokens.items()))
+    return tokens
+
+
+def test_database():
+    """The database URL a test's service uses: None (the default SQLite file
+    in its data folder), or, when SERVE_TEST_POSTGRESQL names a PostgreSQL
+    server's database, a new empty database on that server: the same tests
+    on both engines."""
+    server = os.environ.get("SERVE_TEST_POSTGRESQL")
+    if not server:
+        return None
+    import psycopg
+    name = "serve_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE " + name)
+    return server.rsplit("/", 1)[0] + "/" + name
+
+
+class Service:
+    """scripts/serve with these options (--db: test_database()'s unless
+    given); start() waits for /healthz."""
+
+    def __init__(self, data, options=(), port=None):
+        self.data, self.options, self.port = data, list(options), port or free_port()
+        self.db = None if "--db" in self.options else test_database()
+        if self.db:
+            self.options += ["--db", self.db]
+        self.base = "http://127.0.0.1:%d" % self.port
+        self.process = None
+
+    def start(self, timeout=60):
+        with open(os.path.join(self.data, "serve.log"), "ab") as log:
+            self.process = subprocess.Popen(
+                PYTHON + ["harness.serve", "--data", self.data, "--port", str(self.port),
+                 "--roster", os.path.join(self.data, "roster.csv")] + self.options,
+                stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("scripts/serve stopped: see %s/serve.log" % self.data)
+            try:
+                if request(self.base + "/healthz")[0] in (200, 503):
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError("scripts/serve did not answer in %ds" % timeout)
+
+    def stop(self, sig=signal.SIGTERM):
+        """Stops the whole process group (SIGKILL: a crash)."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, sig)
+            self.process.wait(20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.process.wait(20)
+        self.process = None
+
+    def group_alive(self, pgid):
+        """The processes of the group still there after a second (a zombie
+        is reaped by then), as `ps` lines; empty when none."""
+        time.sleep(1)
+        found = subprocess.run(["ps", "-o", "pid,stat,args", "--no-headers", "-g", str(pgid)],
+                               capture_output=True, text=True).stdout
+        return "".join(line + "\n" for line in found.splitlines() if " Z" not in line[:12])
+
+class Cluster:
+    """Fronts (scripts/serve with these options) on one PostgreSQL database
+    (test_database()'s), remote workers (scripts/serve-worker) started one
+    by one, the worker and staff tokens, and their stopping."""
+
+    def __init__(self, folder, names, options, fronts=2):
+        self.folder, self.db, self.workers = folder, test_database(), {}
+        self.token_file, self.staff_file = os.path.join(folder, "worker-token"), os.path.join(folder, "staff-token")
+        self.staff = "staff-secret-%s" % os.urandom(8).hex()
+        for path, token in ((self.token_file, "worker-secret-%s" % os.urandom(8).hex()), (self.staff_file, self.staff)):
+            with open(path, "w") as handle:
+                handle.write(token + "\n")
+        self.tokens = write_roster(folder, names)
+        self.fronts = []
+        for n in range(fronts):
+            data = os.path.join(folder, "front%d" % n)
+            os.makedirs(data)
+            shutil.copy(os.path.join(folder, "roster.csv"), data)
+            self.fronts.append(Service(data, list(options) + ["--db", self.db, "--worker-token", self.token_file,
+                                                       "--staff-token", self.staff_file]))
+
+    def start_worker(self, name, front):
+        log = open(os.path.join(self.folder, name + ".log"), "ab")
+        self.workers[name] = subprocess.Popen(
+            PYTHON + ["harness.serve.remote", "--server", front.base, "--token", self.token_file,
+                      "--data", os.path.join(self.folder, name), "--name", name],
+            stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
+        log.close()
+
+    def kill_worker(self, name):
+        os.killpg(self.workers[name].pid, signal.SIGKILL)
+        self.workers[name].wait(20)
+
+    def stop(self):
+        for process in self.workers.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(20)
+        for front in self.fronts:
+            front.stop()
+
+    def query(self, sql):
+        import psycopg
+        with psycopg.connect(self.db) as conn:
+            return conn.execute(sql).fetchall()
+
+
+def multipart(files):
+    """A multipart/form-data body of 'file' parts: (body, content type)."""
+    boundary = uuid.uuid4().hex
+    body = b""
+    for name, data in files:
+        body += (b"--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
+                 b"Content-Type: application/octet-stream\r\n\r\n" % (boundary.encode(), name.encode())) + data + b"\r\n"
+    return body + b"--%s--\r\n" % boundary.encode(), "multipart/form-data; boundary=" + boundary
+
+
+def request(url, token=None, files=None, timeout=30):
+    """(status, headers, JSON body or text)."""
+    headers, body = {}, None
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if files is not None:
+        body, headers["Content-Type"] = multipart(files)
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=body, headers=headers), timeout=timeout) as r:
+            status, got, text = r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as error:
+        status, got, text = error.code, dict(error.headers), error.read()
+    try:
+        return status, got, json.loads(text)
+    except ValueError:
+        return status, got, text.decode("utf-8", "replace")
+
+
+def submit(service, token, files):
+    return request(service.base + "/api/submissions", token, sorted(files.items()))
+
+
+def wait_final(service, token, sid, timeout=180):
+    """The submission once done, error or superseded."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        status, _, body = request("%s/api/submissions/%s" % (service.base, sid), token)
+        if status == 200 and body["state"] in ("done", "error", "superseded"):
+            return body
+        time.sleep(0.5)
+    raise AssertionError("submission %s not finished in %ds" % (sid, timeout))

@@ -1,0 +1,64 @@
+"""context.py -- what every part of the web front shares, and nothing of a
+view: the request's database connection (one per thread of a gunicorn
+process, kept between requests), a refusal as JSON, the student calling
+(Bearer token or the page's session) and the front's log line. The views
+(api, pages, staff, workerapi) import it; it imports none of them.
+"""
+
+import math
+import threading
+
+import flask
+
+from . import logs, store
+from .db import Database
+
+# One connection per thread of a gunicorn process, kept between requests
+# (a connection is used by its own thread only); nothing else is kept.
+LOCAL = threading.local()
+
+
+def settings():
+    """The service's configuration (config.py's), as the factory stored it."""
+    return flask.current_app.config["SERVE"]
+
+
+def db():
+    if getattr(LOCAL, "db", None) is None:
+        LOCAL.db = Database(settings()["db"])
+    return LOCAL.db
+
+
+def drop_connection(error=None):
+    """After a failed request, a fresh connection for the next one (the
+    database may have gone away and come back)."""
+    if error is not None and getattr(LOCAL, "db", None) is not None:
+        try:
+            LOCAL.db.close()
+        except Exception:  # already broken: it is dropped all the same
+            pass
+        LOCAL.db = None
+
+
+def refuse(status, message, retry_after=None):
+    response = flask.jsonify({"error": message})
+    response.status_code = status
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(max(1, int(math.ceil(retry_after))))
+    return response
+
+
+def caller():
+    """The student of the request: Bearer token, or the page's session."""
+    header = flask.request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        flask.g.student = store.student_of(db(), header[len("Bearer "):])
+        return flask.g.student
+    name = flask.session.get("student")
+    if name and db().one("SELECT 1 FROM students WHERE name = ? AND active = 1", (name,)):
+        return name
+    return None
+
+
+def log_event(event, **fields):
+    logs.log("front", event, **fields)

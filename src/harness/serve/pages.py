@@ -1,0 +1,92 @@
+"""pages.py -- the students' page (a blueprint, registered by
+app.create_app): log in with the token, upload through a form that works
+without JavaScript (CSRF-protected), the history, and a submission's
+report in the look of mark's submission page (its style and macros,
+check-engine's failures grouped by symptom with their reports).
+"""
+
+import json
+
+import flask
+
+from harness.mark.report.pages import symptom_groups  # (mark's grouping, reused)
+
+from . import store
+from .context import caller, db
+from .rendering import csrf_ok, render
+from .submissions import accept, described, uploads_of
+
+bp = flask.Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home(error=None, status=200):
+    student = caller()
+    if student is None:
+        return render("login.html", status, error=error)
+    return render("home.html", status, student=student, error=error,
+                  history=[described(i) for i in store.history(db(), student)])
+
+
+@bp.post("/login")
+def login():
+    if not csrf_ok():
+        return home("the form was stale: try again", 400)
+    student = store.student_of(db(), flask.request.form.get("token", ""))
+    if student is None:
+        return home("no student has this token", 401)
+    flask.session.clear()
+    flask.session["student"] = student
+    return flask.redirect(flask.url_for("pages.home"), 303)
+
+
+@bp.post("/logout")
+def logout():
+    if csrf_ok():
+        flask.session.clear()
+    return flask.redirect(flask.url_for("pages.home"), 303)
+
+
+@bp.post("/submit")
+def submit():
+    student = caller()
+    if student is None:
+        return flask.redirect(flask.url_for("pages.home"), 303)
+    if not csrf_ok():
+        return home("the form was stale (CSRF check): upload again", 400)
+    status, value, retry = accept(student, uploads_of(flask.request))
+    if status != 202:
+        page, code = home(value, status)
+        headers = {"Retry-After": str(max(1, int(retry)))} if retry is not None else {}
+        return page, code, headers
+    return flask.redirect(flask.url_for("pages.submission_page", sid=value), 303)
+
+
+def report_view(item):
+    """What the report shows: per category, the likely causes, the failures
+    grouped by symptom (mark's grouping), the compiler's messages."""
+    report = json.loads(item.pop("report") or "{}")
+    rows = report.get("results", [])
+    verdicts = {r[0]: (r[2], r[3]) for r in rows}
+    groups = symptom_groups({"_verdicts": verdicts}, [r[0] for r in rows])
+    for group in groups:
+        group["failures"] = [{"id": c, "text": report.get("reports", {}).get(c, "")} for c in group["ordered"]]
+    categories = {}
+    for row in rows:
+        entry = categories.setdefault(row[1], {"passed": 0, "total": 0})
+        entry["total"] += 1
+        entry["passed"] += row[2] == "pass"
+    return {"groups": groups, "categories": categories, "build": report.get("build", ""),
+            "output": report.get("output", ""), "causes": report.get("causes", [])}
+
+
+@bp.get("/submissions/<sid>")
+def submission_page(sid):
+    student = caller()
+    if student is None:
+        return flask.redirect(flask.url_for("pages.home"), 303)
+    item = store.submission(db(), sid, student, with_report=True)
+    if item is None:
+        return render("missing.html", 404, sid=sid)
+    view = report_view(item)
+    return render("report.html", item=described(item), view=view, student=student)

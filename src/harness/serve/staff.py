@@ -1,0 +1,74 @@
+"""staff.py -- the staff's view (a blueprint, registered by app.create_app),
+open only with --staff-token FILE and only to that token (as
+`Authorization: Bearer`, or once through the page's login form): /staff
+(the queue, the workers, the rate), GET /api/queue (the same as JSON) and
+/staff/results.csv (every student's latest result, marks.csv's columns
+where they apply)."""
+
+import csv
+import hmac
+import io
+
+import flask
+
+from . import staffdata
+from .context import db, refuse, settings
+from .rendering import csrf_ok, render
+
+bp = flask.Blueprint("staff", __name__)
+NO_STAFF_VIEW = "this service has no staff view (start it with --staff-token FILE)"
+
+
+def is_staff():
+    expected = settings().get("staff_token")
+    if not expected:
+        return False
+    header = flask.request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return hmac.compare_digest(header[len("Bearer "):].encode(), expected.encode())
+    return bool(flask.session.get("staff"))
+
+
+def closed():
+    if not settings().get("staff_token"):
+        return refuse(404, NO_STAFF_VIEW)
+    return None if is_staff() else refuse(401, "the staff token is needed")
+
+
+@bp.get("/api/queue")
+def queue():
+    return closed() or flask.jsonify(staffdata.queue_status(db()))
+
+
+@bp.get("/staff/results.csv")
+def results_csv():
+    refusal = closed()
+    if refusal:
+        return refusal
+    categories = settings()["options"]["categories"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(staffdata.csv_header(categories))
+    writer.writerows(staffdata.latest_rows(db(), categories, settings()["category_totals"]))
+    return flask.Response(out.getvalue(), mimetype="text/csv",
+                          headers={"Content-Disposition": "attachment; filename=presubmission.csv"})
+
+
+@bp.get("/staff")
+def page():
+    if not settings().get("staff_token"):
+        return refuse(404, NO_STAFF_VIEW)
+    if not is_staff():
+        return render("staff.html", 401, queue=None, error=None)
+    return render("staff.html", queue=staffdata.queue_status(db()), error=None)
+
+
+@bp.post("/staff/login")
+def login():
+    expected = settings().get("staff_token")
+    sent = flask.request.form.get("token", "")
+    if not expected or not csrf_ok() or not hmac.compare_digest(sent.encode(), expected.encode()):
+        return render("staff.html", 401, queue=None, error="not the staff token (or a stale form)")
+    flask.session.clear()
+    flask.session["staff"] = True
+    return flask.redirect(flask.url_for("staff.page"), 303)

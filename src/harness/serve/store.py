@@ -1,0 +1,145 @@
+"""store.py -- every query of the service, over db.Database: the roster,
+a submission and its job written in one transaction, the queue's
+position, the claim with its lease and heartbeat, the requeue of expired
+leases, supersede, the cache and the history.
+"""
+
+import hashlib
+import secrets
+import time
+
+from harness.mark.roster import read_roster  # (the class's one roster, mark's too)
+
+# Job states. A submission's own state is one of these or `superseded`,
+# `done` or `error`.
+QUEUED, RUNNING = "queued", "running"
+FINAL = ("done", "error", "superseded")
+RESULT_FIELDS = ("compiled", "passed", "failed", "total", "summary", "report", "seconds")
+
+
+def token_hash(token):
+    """A token as stored: its SHA-256 (tokens are long random strings, so
+    a plain hash is enough; the token itself is never stored)."""
+    return hashlib.sha256(token.strip().encode()).hexdigest()
+
+
+def import_roster(db, path):
+    """The class's roster (CSV: name, token, email optional; read by
+    src/harness/mark/roster.py, as mark reads it) replaces the students' tokens; a
+    student without a token, or no longer listed, keeps their history but
+    can no longer log in. Returns how many students are active; raises
+    roster.RosterError (a ValueError) naming the file and line."""
+    rows = [(r["name"], token_hash(r["token"]), r["email"])
+            for r in read_roster(path, ("name", "token")) if r["token"]]
+    with db.transaction():
+        db.execute("UPDATE students SET active = 0")
+        for name, digest, email in rows:
+            db.execute("DELETE FROM students WHERE token_hash = ? AND name <> ?", (digest, name))
+            db.execute("INSERT INTO students (name, token_hash, email, active) VALUES (?, ?, ?, 1) "
+                       "ON CONFLICT (name) DO UPDATE SET token_hash = excluded.token_hash, "
+                       "email = excluded.email, active = 1", (name, digest, email))
+    return len(rows)
+
+
+def student_of(db, token):
+    """The active student whose token this is, or None."""
+    if not token:
+        return None
+    row = db.one("SELECT name FROM students WHERE token_hash = ? AND active = 1", (token_hash(token),))
+    return row[0] if row else None
+
+
+def recent_count(db, student, window=3600.0, now=None):
+    """(submissions of the student in the last window seconds, the oldest's time)."""
+    since = (now or time.time()) - window
+    row = db.one("SELECT COUNT(*), MIN(created) FROM submissions WHERE student = ? AND created > ?",
+                 (student, since))
+    return row[0], row[1]
+
+
+def queue_length(db):
+    return db.one("SELECT COUNT(*) FROM jobs WHERE state = ?", (QUEUED,))[0]
+
+
+def cached_result(db, cache_key):
+    """The result of an earlier checking of the same sources with the same
+    corpus and checking code, or None."""
+    row = db.one("SELECT compiled, passed, failed, total, summary, report, seconds FROM submissions "
+                 "WHERE cache_key = ? AND state = 'done' ORDER BY finished DESC LIMIT 1", (cache_key,))
+    return dict(zip(RESULT_FIELDS, row)) if row else None
+
+
+def submit(db, student, files_blob, file_names, cache_key, queue_limit=None):
+    """Writes the submission and its job in one transaction: a queued job
+    of the same student is superseded; identical sources already checked
+    are answered at once (state done, cached). Returns (id, state), or
+    (None, 'full') when the queue holds queue_limit jobs and this one
+    would add to it."""
+    sid, now = secrets.token_hex(8), time.time()
+    with db.transaction():
+        hit = cached_result(db, cache_key)
+        superseded = db.all("SELECT id FROM jobs WHERE student = ? AND state = ?", (student, QUEUED))
+        if hit is None and queue_limit is not None and not superseded and queue_length(db) >= queue_limit:
+            return None, "full"
+        for (old,) in superseded:
+            if db.execute("UPDATE jobs SET state = 'superseded', reason = ? WHERE id = ? AND state = ?",
+                          (sid, old, QUEUED)).rowcount != 1:
+                continue
+            db.execute("UPDATE submissions SET state = 'superseded', finished = ?, "
+                       "summary = ? WHERE id = ?", (now, "superseded by " + sid, old))
+        state = "done" if hit else QUEUED
+        db.execute("INSERT INTO submissions (id, student, created, files, file_names, cache_key, state, cached) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (sid, student, now, db.blob(files_blob), "\n".join(file_names), cache_key, state, int(bool(hit))))
+        if hit:
+            db.execute("UPDATE submissions SET compiled = ?, passed = ?, failed = ?, total = ?, summary = ?, "
+                       "report = ?, seconds = ?, finished = ? WHERE id = ?",
+                       tuple(hit[f] for f in RESULT_FIELDS) + (now, sid))
+        else:
+            db.execute("INSERT INTO jobs (id, student, state, created) VALUES (?, ?, ?, ?)",
+                       (sid, student, QUEUED, now))
+    return sid, state
+
+
+def position(db, sid):
+    """1 + the queued jobs ahead of this one, or None when not queued."""
+    row = db.one("SELECT state, created FROM jobs WHERE id = ?", (sid,))
+    if not row or row[0] != QUEUED:
+        return None
+    ahead = db.one("SELECT COUNT(*) FROM jobs WHERE state = ? AND (created < ? OR (created = ? AND id < ?))",
+                   (QUEUED, row[1], row[1], sid))[0]
+    return ahead + 1
+
+
+COLUMNS = ("id", "student", "created", "file_names", "state", "cached", "compiled", "passed",
+           "failed", "total", "summary", "finished", "seconds")
+
+
+def submission(db, sid, student=None, with_report=False):
+    """One submission as a dict (the report too when asked), or None; with
+    student, None unless it is that student's."""
+    columns = COLUMNS + (("report",) if with_report else ())
+    row = db.one("SELECT %s FROM submissions WHERE id = ?" % ", ".join(columns), (sid,))
+    if row is None or (student is not None and row[1] != student):
+        return None
+    found = dict(zip(columns, row))
+    found["position"] = position(db, sid) if found["state"] == QUEUED else None
+    return found
+
+
+def history(db, student, limit=200):
+    """The student's submissions, newest first."""
+    rows = db.all("SELECT %s FROM submissions WHERE student = ? ORDER BY created DESC, id DESC LIMIT ?"
+                  % ", ".join(COLUMNS), (student, limit))
+    found = [dict(zip(COLUMNS, row)) for row in rows]
+    for item in found:
+        item["position"] = position(db, item["id"]) if item["state"] == QUEUED else None
+    return found
+
+
+def average_seconds(db, recent=20):
+    """The mean checking time of the recent checked submissions (an
+    estimate's unit), or None."""
+    rows = db.all("SELECT seconds FROM submissions WHERE state = 'done' AND cached = 0 AND seconds IS NOT NULL "
+                  "ORDER BY finished DESC LIMIT ?", (recent,))
+    return sum(r[0] for r in rows) / len(rows) if rows else None

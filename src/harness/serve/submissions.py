@@ -1,0 +1,62 @@
+"""submissions.py -- a submission as the front takes it in and gives it
+out, shared by the JSON API (api.py) and the students' page (pages.py):
+the checks of an upload and its writing, and a submission described with
+its place in the queue and the wait to expect.
+"""
+
+import math
+import time
+
+import flask
+
+from . import store, unpack
+from .context import db, settings
+
+API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
+              "created", "finished")
+
+
+def estimated_wait(position):
+    """Seconds until a job at this position is done, from recent checks."""
+    if position is None:
+        return None
+    average = store.average_seconds(db()) or 5.0
+    return round(math.ceil(position / max(1, settings()["workers"])) * average)
+
+
+def described(item):
+    """A submission as the API gives it."""
+    found = {key: item.get(key) for key in API_FIELDS}
+    if found["compiled"] is not None:
+        found["compiled"] = bool(found["compiled"])
+    found["cached"] = bool(found["cached"])
+    found["files"] = item["file_names"].split("\n")
+    found["estimated_wait"] = estimated_wait(item["position"])
+    found["url"] = flask.url_for("api.submission", sid=item["id"], _external=True)
+    found["page"] = flask.url_for("pages.submission_page", sid=item["id"], _external=True)
+    return found
+
+
+def accept(student, uploads):
+    """The checks of a new submission and its writing; (status, body, retry
+    after). Shared by the API and the page's form."""
+    config = settings()
+    if sum(len(data) for _, data in uploads) > config["upload_limit"]:
+        return 413, "the upload is over %d bytes" % config["upload_limit"], None
+    count, oldest = store.recent_count(db(), student)
+    if count >= config["student_limit"]:
+        return 429, "%d submissions in the last hour: the limit" % count, oldest + 3600 - time.time()
+    try:
+        files = unpack.unpack(uploads, config["source_globs"])
+    except unpack.Unusable as error:
+        return 400, str(error), None
+    key = unpack.sources_hash(files) + ":" + config["fingerprint"]
+    sid, _ = store.submit(db(), student, unpack.files_blob(files), sorted(files), key, config["queue_limit"])
+    if sid is None:
+        return 503, "the queue is full (%d jobs); try again later" % config["queue_limit"], \
+            estimated_wait(config["queue_limit"]) or 30
+    return 202, sid, None
+
+
+def uploads_of(request):
+    return [(part.filename or "", part.read()) for part in request.files.getlist("file")]

@@ -1,0 +1,78 @@
+"""The page in a real browser (Debian's Chromium and chromedriver through
+Selenium, headless): log in with the token, upload a file through the
+form, read the verdict; once with JavaScript (the position kept live) and
+once without (the plain form and the page's refresh)."""
+
+import os
+import shutil
+import tempfile
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as DriverService
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness.serve import programs
+from harness.serve.client import Service, write_roster
+
+
+def browser(profile, javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--user-data-dir=" + profile):
+        options.add_argument(flag)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=DriverService(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                            options=options)
+
+
+class BrowserTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.tokens = write_roster(cls.tmp.name, ["ann", "ben"])
+        cls.service = Service(cls.tmp.name, ["--workers", "1", "--timeout", "2", "--category", "official"])
+        cls.addClassCleanup(cls.tmp.cleanup)
+        cls.addClassCleanup(cls.service.stop)
+        cls.service.start()
+
+    def upload_and_read(self, name, javascript):
+        driver = browser(tempfile.mkdtemp(dir=self.tmp.name), javascript)
+        self.addCleanup(driver.quit)
+        driver.get(self.service.base + "/")
+        driver.find_element(By.ID, "token").send_keys("wrong-token")
+        driver.find_element(By.ID, "login").click()
+        self.assertIn("no student has this token", driver.find_element(By.ID, "error").text)
+        driver.find_element(By.ID, "token").send_keys(self.tokens[name])
+        driver.find_element(By.ID, "login").click()
+        path = os.path.join(self.tmp.name, name + ".c")
+        with open(path, "wb") as handle:
+            handle.write(programs.sources("wrong", name)["program.c"])
+        driver.find_element(By.ID, "file").send_keys(path)
+        driver.find_element(By.ID, "upload").click()
+        self.assertIn(driver.find_element(By.ID, "state").text, ("queued", "running", "done"))
+        WebDriverWait(driver, 120, poll_frequency=0.5,
+                      ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+            lambda d: d.find_element(By.ID, "state").text == "done")
+        passed, summary = driver.find_element(By.ID, "passed").text, driver.find_element(By.ID, "summary").text
+        self.assertRegex(passed, r"^0 of \d+$")
+        self.assertIn("0 passed", summary)
+        self.assertTrue(driver.find_elements(By.CSS_SELECTOR, "details pre"), "no report of a failure")
+        driver.find_element(By.LINK_TEXT, "\u2190 your submissions").click()
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "#history tbody tr")), 1)
+        return driver
+
+    def test_upload_with_javascript(self):
+        self.upload_and_read("ann", True)
+
+    def test_upload_without_javascript(self):
+        self.upload_and_read("ben", False)
+
+
+if __name__ == "__main__":
+    unittest.main()
