@@ -14,10 +14,12 @@ A row is (label, measured or None, limit, note): met when measured is at
 most limit; None is "not measured (NOTE)"."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 
+from harness import paths
 from harness.diagnose import bench as diagnose_bench
 from harness.similarity import bench as similarity_bench
 
@@ -85,10 +87,10 @@ def json_rows(command):
     return [(row["target"], row.get("measured"), row["limit"], row.get("note", "")) for row in targets]
 
 
-def json_figures(command):
+def json_figures(command, env=None):
     """What a benchmark prints as JSON (None when nothing readable), and its
     exit status."""
-    done = subprocess.run(command, stdout=subprocess.PIPE, check=False)
+    done = subprocess.run(command, stdout=subprocess.PIPE, check=False, env=env)
     try:
         return json.loads(done.stdout), done.returncode
     except ValueError:
@@ -102,13 +104,13 @@ RUSH_TARGETS = (("lost", 0, "submissions lost"), ("p95_ms", 200, "p95 request ms
 
 
 def rush_rows(run):
-    """The due-date rush (src/serve/bench_rush.py) on SQLite and on
+    """The due-date rush (harness.serve.bench_rush) on SQLite and on
     PostgreSQL with two fronts and two remote workers, side by side."""
     labels = {"sqlite": "serve rush, SQLite", "postgresql": "serve rush, PostgreSQL 2x2"}
     if not run.suites:
         return [(labels["sqlite"], None, 0, "--engine-only")]
-    command = ["/usr/bin/python3", "src/serve/bench_rush.py", "--db", "both"] + (["--quick"] if run.quick else [])
-    figures = json_figures(command)[0] or {}
+    command = ["/usr/bin/python3", "-m", "harness.serve.bench_rush", "--db", "both"] + (["--quick"] if run.quick else [])
+    figures = json_figures(command, dict(os.environ, PYTHONPATH=str(paths.SRC)))[0] or {}
     rows = []
     for db, label in labels.items():
         for name, limit, words in RUSH_TARGETS:
