@@ -15,11 +15,10 @@ from . import store
 from .db import Database
 
 
-
 def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
-    os.makedirs(args.data, exist_ok=True)
     config = configuration.build(args)
+    os.makedirs(args.data, exist_ok=True)
     db = Database(config["db"])
     db.create_schema()
     configuration.secret(config)

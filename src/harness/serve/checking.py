@@ -12,7 +12,7 @@ import os
 import subprocess
 import time
 
-from harness import paths
+from harness import cases, games, languages, paths
 
 ROOT = str(paths.ROOT)
 # The checking code: what decides a verdict (a change makes old results stale).
@@ -27,12 +27,9 @@ REPORTS_KEPT, REPORT_BYTES, TEXT_BYTES = 20, 20000, 20000
 
 
 def source_globs():
-    """The file names that make a folder a program (languages.tsv's column
-    named files, under its header), e.g. ['*.c', '*.cpp', ...]."""
-    with open(os.path.join(ROOT, "src/languages/languages.tsv"), encoding="utf-8") as handle:
-        rows = [line.rstrip("\n").split("\t") for line in handle if line.strip() and not line.startswith("#")]
-    files = rows[0].index("files")
-    return [glob for row in rows[1:] for glob in row[files].split()]
+    """The file names that make a folder a program (harness.languages: each
+    language's files), e.g. ['*.c', '*.cpp', ...]."""
+    return [glob for language in languages.read_table() for glob in language.files]
 
 
 def _hash_tree(digest, path):
@@ -64,12 +61,9 @@ def fingerprint(options):
 
 
 def case_ids(options):
-    """The cases a check runs (corpus_select_ids, the one list check-engine
-    and mark use), one id a line."""
-    script = 'source "$1/src/cases/cases.bash"; corpus_select_ids "$1/testdata/$2" assignment "$3" ""'
-    out = subprocess.run(["bash", "-c", script, "-", ROOT, options["program"], " ".join(options["categories"])],
-                         check=True, capture_output=True, text=True).stdout
-    return out.split()
+    """The cases a check runs (harness.cases.select_ids, the selection
+    check-engine and mark make), in their order."""
+    return cases.select_ids(games.get(options["program"]).corpus, "assignment", options["categories"])
 
 
 def command(options, folder, output):
@@ -97,10 +91,9 @@ def read_results(output, total, printed, error_text, folder):
     """The result from check-engine's OUTPUT folder (data): results.tsv's
     rows and the first failures' reports, the worker's folder in them
     shown as `.` (the student's own folder)."""
-    rows = []
-    with open(os.path.join(output, "results.tsv"), encoding="utf-8", errors="replace") as handle:
-        for line in handle.read().splitlines()[1:]:
-            rows.append((line.split("\t") + [""] * 5)[:5])
+    # (the page's rows: case, category, verdict, symptom, code, read by name)
+    rows = [[row.case, row.category, row.verdict, row.symptom, row.code]
+            for row in cases.read_results(os.path.join(output, "results.tsv"))]
     failing = [r for r in rows if r[2] != "pass"]
     reports = {}
     for case_id, category, *_ in failing[:REPORTS_KEPT]:
@@ -171,7 +164,10 @@ def check_folder(options, folder, output, total, stop=None):
         raise
     seconds = round(time.time() - started, 2)
     if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
-        result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder)
+        try:
+            result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder)
+        except cases.ResultsError as error:
+            result = {"state": "error", "summary": "check-engine's results unreadable: %s" % error}
     elif process.returncode == 1 and build_state(output) == "not-built":
         report = {"results": [], "reports": {}, "output": printed[-TEXT_BYTES:], "build": error_text[-TEXT_BYTES:]}
         result = {"state": "done", "compiled": 0, "passed": 0, "failed": total, "total": total,

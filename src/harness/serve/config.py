@@ -5,6 +5,8 @@ import argparse
 import json
 import os
 
+from harness import cases, games
+
 from . import checking
 from .db import Database, default_url
 
@@ -31,8 +33,8 @@ job, state, seconds, summary). src/serve/README.md: running it for a course."""
 def parser():
     p = argparse.ArgumentParser(prog="scripts/serve", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--program", choices=("checkers", "draughts"), default="checkers",
-                   help="the assignment whose programs are checked (default: checkers)")
+    p.add_argument("--program", choices=games.names(), default=games.DEFAULT,
+                   help="the assignment whose programs are checked (default: %s)" % games.DEFAULT)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
     p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve"),
@@ -48,7 +50,8 @@ def parser():
     p.add_argument("--student-limit", type=int, default=30,
                    help="submissions per student per hour before 429 (default: 30)")
     p.add_argument("--category", action="append", dest="categories",
-                   help="a category of visible tests (repeatable; default: official and examples)")
+                   help="a category of visible tests (repeatable; default: the game's own visible "
+                        "categories, e.g. checkers: official and examples; draughts: examples)")
     p.add_argument("--timeout", type=float, default=10, help="check-engine's --timeout per case (default: 10)")
     p.add_argument("--check-jobs", type=int, default=2, help="check-engine's --jobs per worker (default: 2)")
     p.add_argument("--stop-after-hangs", type=int, default=checking.STOP_AFTER_HANGS,
@@ -69,10 +72,23 @@ def parser():
     return p
 
 
+def visible_categories(game, wanted):
+    """The categories of visible tests: WANTED, or the game's own; a
+    category the game's corpus lacks is refused (ValueError naming the
+    categories there are), before anything is made."""
+    chosen = list(wanted or game.visible_categories)
+    unknown = cases.unknown_categories(game.corpus, chosen)
+    if unknown:
+        raise ValueError("--program %s has no category '%s' (there are: %s)"
+                         % (game.name, unknown[0], " ".join(cases.categories(game.corpus))))
+    return chosen
+
+
 def build(args):
     """The configuration as data, from the parsed options."""
     data = os.path.abspath(args.data)
-    options = {"program": args.program, "categories": args.categories or ["official", "examples"],
+    game = games.get(args.program)
+    options = {"program": game.name, "categories": visible_categories(game, args.categories),
                "timeout": args.timeout, "check_jobs": args.check_jobs, "stop_after_hangs": args.stop_after_hangs,
                "old_standards": not args.no_old_standards}
     cases = checking.case_ids(options)
