@@ -42,6 +42,7 @@ import tarfile
 import zipfile
 
 from harness import paths
+from harness.mark.report.scheme import SchemeError, load_scheme
 
 ROOT = str(paths.ROOT)
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
@@ -90,16 +91,17 @@ def configuration(program, environ):
 
 
 def scheme_parts(program, scheme):
-    """The part names of the scheme (its TSV's first column), or None when
-    there is no scheme file to check against."""
+    """The part names of the scheme (read by mark's own reader), or None
+    when there is no scheme file to check against."""
     path = os.path.join(ROOT, scheme or os.path.join("src", "mark", "schemes", program + ".tsv"))
     if scheme and not os.path.isfile(path):
         fail("GRADESCOPE_SCHEME: no file %r in the repository" % scheme)
     if not os.path.isfile(path):
         return None
-    with open(path, encoding="utf-8") as f:
-        rows = [line.split("\t") for line in f.read().split("\n") if line and not line.startswith("#")]
-    return [row[0] for row in rows[1:]]
+    try:
+        return [part["name"] for part in load_scheme(path)["parts"]]
+    except SchemeError as error:
+        fail("GRADESCOPE_SCHEME: %s" % error)
 
 
 def env_text(config):
