@@ -17,8 +17,10 @@ from .context import db, log_event, refuse, settings
 bp = flask.Blueprint("worker", __name__)
 
 
+@bp.before_request
 def refused():
-    """None when the request carries the worker token, else the refusal."""
+    """None when the request carries the worker token, else the refusal
+    (run before every view of this blueprint: a refusal answers alone)."""
     expected = settings().get("worker_token")
     if not expected:
         return refuse(403, "this front takes no remote workers (start it with --worker-token FILE)")
@@ -38,16 +40,13 @@ def refused():
 @bp.get("/api/worker/config")
 def config():
     given = settings()
-    return refused() or flask.jsonify({key: given[key] for key in ("options", "fingerprint", "total", "lease",
+    return flask.jsonify({key: given[key] for key in ("options", "fingerprint", "total", "lease",
                                                                     "max_tries")})
 
 
 @bp.post("/api/worker/claim")
 def claim():
     given, body = settings(), flask.request.get_json(silent=True)
-    refusal = refused()
-    if refusal:
-        return refusal
     leases.requeue_expired(db(), max_tries=given["max_tries"])
     job = leases.claim(db(), body["worker"], given["lease"])
     if job is None:
@@ -59,9 +58,6 @@ def claim():
 @bp.post("/api/worker/heartbeat")
 def heartbeat():
     body = flask.request.get_json(silent=True)
-    refusal = refused()
-    if refusal:
-        return refusal
     held = leases.heartbeat(db(), str(body.get("id")), body["worker"], settings()["lease"])
     return flask.jsonify({"held": held})
 
@@ -69,9 +65,6 @@ def heartbeat():
 @bp.post("/api/worker/result")
 def result():
     body = flask.request.get_json(silent=True)
-    refusal = refused()
-    if refusal:
-        return refusal
     found = body.get("result")
     if not isinstance(found, dict) or found.get("state", "done") not in ("done", "error"):
         return refuse(400, "a result (state done or error) is needed")
