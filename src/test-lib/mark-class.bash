@@ -12,6 +12,15 @@
 MARK_CLASS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 MARK_CLASS_FIXTURES=$MARK_CLASS_ROOT/src/mark/tests/fixtures
 
+# mark_test_setup: a mark test's setup: bats' assertions, the top folder
+# as the current one and as $root.
+mark_test_setup() {
+    bats_load_library bats-support
+    bats_load_library bats-assert
+    root=$MARK_CLASS_ROOT
+    cd "$root" || return
+}
+
 # The planted faults: FILE, OPERATOR, OCCURRENCE and a piece of the line
 # (found again by its text, so that edits elsewhere in the file do not
 # move it). Each is killed by the cases of MARK_CLASS_CATEGORIES.

@@ -62,9 +62,7 @@ tie_last() {
     # (A's action or P's step ends the game: the assignment profile's wins)
     chosen "$dir" checkers 'wins/ends-in-input-then-a-*-wins-by-capture-s*' 'wins/p-step1-*' \
         'wins/ends-in-input-then-action-*-s*' 'wins/action-after-game-over'
-    check_and_diagnose checkers "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" win-not-reported
+    first_cause_is checkers "$dir" win-not-reported
 }
 
 @test "target checked after the owner: error-order" {
@@ -73,9 +71,7 @@ tie_last() {
     # (an opponent's piece onto an occupied cell fails both checks)
     chosen "$dir" checkers 'error4/opponent-source-occupied-target-*' 'error4/opponent-target' \
         'error4/step-onto-own-piece-*-s0' 'error5/opponent-tower-*'
-    check_and_diagnose checkers "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" error-order
+    first_cause_is checkers "$dir" error-order
 }
 
 @test "a line starting with A taken for the command: column-a-as-command" {
@@ -84,9 +80,7 @@ tie_last() {
             text = text[:1]'
     # (actions from column A in most games; the openings have none)
     chosen "$dir" checkers 'stage0/short-game-s*' 'stage0/opening-*' 'play/white-short-game-s*'
-    check_and_diagnose checkers "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" column-a-as-command
+    first_cause_is checkers "$dir" column-a-as-command
 }
 
 @test "CRLF line ends: white-space" {
@@ -94,9 +88,7 @@ tie_last() {
     put_in "$dir/checkers_oracle.py" 'return ("".join(out).encode("ascii")' \
         'return ("".join(out).replace("\n", "\r\n").encode("ascii")'
     chosen "$dir" checkers 'examples/*' 'official/*'
-    check_and_diagnose checkers "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" white-space
+    first_cause_is checkers "$dir" white-space
 }
 
 @test "a stuck side at a leaf costs INT_MIN / INT_MAX: leaf-cost-min-max" {
@@ -108,9 +100,7 @@ tie_last() {
     # (NOTES.md decides what a stuck leaf costs: the strict profile's cases,
     # strict-only's reading-stuck-leaves among them)
     chosen "$dir" checkers 'wins/p-step[4-6]-black-*' 'wins/p-step8-white-*' 'wins/ends-in-input-black-*'
-    check_and_diagnose checkers "$dir" --profile strict
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" leaf-cost-min-max
+    first_cause_is checkers "$dir" leaf-cost-min-max --profile strict
 }
 
 @test "a win printed after the last computed action: win-reported-early" {
@@ -124,18 +114,14 @@ tie_last() {
     # strict-only's reading-win-after-last-action among them)
     chosen "$dir" checkers 'wins/a-action-ends-game-*' 'wins/p-tenth-action-ends-game-black-*' \
         'wins/p-step1-*'
-    check_and_diagnose checkers "$dir" --profile strict
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" win-reported-early
+    first_cause_is checkers "$dir" win-reported-early --profile strict
 }
 
 @test "status 0 after an input error (strict profile): error-status-zero" {
     dir=$(oracle status-zero)
     put_in "$dir/checkers_oracle.py" 'EXIT_INPUT_ERROR = 1' 'EXIT_INPUT_ERROR = 0'
     chosen "$dir" checkers 'error1/*-early-s0' 'error3/*-early-s0' 'examples/*'
-    check_and_diagnose checkers "$dir" --profile strict
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" error-status-zero
+    first_cause_is checkers "$dir" error-status-zero --profile strict
 }
 
 @test "a piece capturing backward, in the input and in play: piece-captures-backward" {
@@ -149,9 +135,7 @@ tie_last() {
             if adjacent_cell == EMPTY and cell == own_piece and row_delta != forward:
                 continue'
     chosen "$dir" checkers 'error6/piece-captures-backward-*' 'examples/seed-game-P' 'examples/error6-*'
-    check_and_diagnose checkers "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" piece-captures-backward
+    first_cause_is checkers "$dir" piece-captures-backward
 }
 
 @test "a jump over an empty cell taken as a move: jump-over-empty" {
@@ -162,9 +146,7 @@ tie_last() {
         return Action(source, target, None)
 '
     chosen "$dir" checkers 'error6/jump-over-empty-cell-*' 'examples/seed-game-A' 'examples/error6-*'
-    check_and_diagnose checkers "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" jump-over-empty
+    first_cause_is checkers "$dir" jump-over-empty
 }
 
 @test "two faults, ties and the order of the errors: both named" {

@@ -38,17 +38,13 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
 @test "steps offered beside jumps: no-forced-jump" {
     dir=$(hw4 no-mandatory-jump no-mandatory-jump)
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'jumps/jumps-[0-9]-s1'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" no-forced-jump
+    first_cause_is draughts "$dir" no-forced-jump
 }
 
 @test "men never crowned: no-crowning" {
     dir=$(hw4 no-crowning no-crowning)
     chosen "$dir" draughts 'crowning/crowning-[0-9]-s1' 'crowning/crowning-1[0-4]-s1'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" no-crowning
+    first_cause_is draughts "$dir" no-crowning
 }
 
 @test "h= the running minimum or maximum: h-running-bound" {
@@ -60,9 +56,7 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     # accepts a running bound wherever it is the node's value)
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'midgame/midgame-[0-9]-s1' \
         'midgame/midgame-21-s1'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" h-running-bound
+    first_cause_is draughts "$dir" h-running-bound
 }
 
 @test "the search stops after A3: depth-off-by-one" {
@@ -71,9 +65,7 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
             return heuristic(' '        if ply == 3:
             return heuristic('
     chosen "$dir" draughts 'examples/*'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" depth-off-by-one
+    first_cause_is draughts "$dir" depth-off-by-one
 }
 
 @test "the heuristic from Bill's side: wrong-player-value" {
@@ -81,17 +73,13 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     put_in "$dir/player.py" 'return heuristic(board, 1 if self.v == "wrong-leaf" else 2)' \
         'return -heuristic(board, 2)'
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'kings/kings-[0-9]-s1'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" wrong-player-value
+    first_cause_is draughts "$dir" wrong-player-value
 }
 
 @test "a king counted as one piece at the leaves: king-worth-one (once taken for no-crowning)" {
     dir=$(hw4 king-one wrong-leaf)
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'kings/kings-[0-9]-s1'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" king-worth-one
+    first_cause_is draughts "$dir" king-worth-one
     run causes "$dir"
     refute_line no-crowning
 }
@@ -102,17 +90,13 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
         '        self.lines.extend(self.fmt.header(number))
         self.lines.append("board read, searching 4 plies")'
     chosen "$dir" draughts 'examples/*'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" extra-lines
+    first_cause_is draughts "$dir" extra-lines
 }
 
 @test "ties at A1 broken toward a later move, bounds included: tie-bound" {
     dir=$(hw4 tie-bound tie-bound)
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'ties/lategame-1[3-5]?-s1'
-    check_and_diagnose draughts "$dir"
-    assert_success
-    assert_equal "$(causes "$dir" | head -n 1)" tie-bound
+    first_cause_is draughts "$dir" tie-bound
 }
 
 @test "two faults, no crowning and a strict cut: both named" {

@@ -103,6 +103,16 @@ check_and_diagnose() {
         --cases "$dir/cases" --engine "$dir/program" --budget 120
 }
 
+# first_cause_is GAME DIR CODE [OPTION...]: check_and_diagnose GAME DIR
+# OPTION..., which must succeed with CODE as its first likely cause.
+first_cause_is() {
+    local game=$1 dir=$2 code=$3
+    shift 3
+    check_and_diagnose "$game" "$dir" "$@"
+    assert_success
+    assert_equal "$(causes "$dir" | head -n 1)" "$code"
+}
+
 # diagnosis OPTION...: the diagnosis (python3 -m harness.diagnose), as
 # check-engine starts it.
 diagnosis() {

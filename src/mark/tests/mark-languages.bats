@@ -5,14 +5,12 @@
 # faulty player loses the cases where its fault shows; a folder of two
 # languages gets a row that says so.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck disable=SC2154 # mark_test_setup sets $root; bats $output, $status
+
+load ../../test-lib/mark-class.bash
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
-    # shellcheck source=src/test-lib/mark-class.bash
-    source "$root/src/test-lib/mark-class.bash"
+    mark_test_setup
     # shellcheck source=src/test-lib/players.bash
     source "$root/src/test-lib/players.bash"
 }

@@ -7,14 +7,10 @@
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+load ../../test-lib/mark-class.bash
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
-    # shellcheck source=src/test-lib/mark-class.bash
-    source src/test-lib/mark-class.bash
+    mark_test_setup
     mark_class_copy "$BATS_TEST_TMPDIR/class/alice"
     mark_class_copy "$BATS_TEST_TMPDIR/class/bob"
     out=$BATS_TEST_TMPDIR/out
