@@ -35,7 +35,7 @@ ENSURE_TOOLS := src/tools/ensure-tools --for
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
-all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/tools/sandbox-driver $(BUILD)/draughts-judge ## build both engines, the sandbox driver and the HW4 judge
+all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/sandbox $(BUILD)/draughts-judge ## build both engines, the sandbox and the HW4 judge
 
 # One engine per folder of src/: build/obj/PROGRAM/*.o -> build/PROGRAM.
 # Objects are rebuilt when the compiler or its flags change, so that
@@ -137,12 +137,14 @@ corpus-check: all generators ## regenerate every generated case, cross-checked w
 	@$(ENSURE_TOOLS) $@
 	@for p in $(CORPUS_PROGRAMS); do scripts/generate-corpus --program $$p --check || exit 1; done
 
-# The sandbox driver: check-engine and mark run every program under test
-# through it, inside bubblewrap (src/sandbox/sandbox.bash).
-SANDBOX_DRIVER_SOURCES := $(wildcard src/sandbox/*.c)
-$(BUILD)/tools/sandbox-driver: $(SANDBOX_DRIVER_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
+# The sandbox (src/sandbox/README.md): one program that owns a box's
+# whole life (bubblewrap's arguments, the driver inside, limits only where
+# bubblewrap cannot start); check-engine and mark run every program under
+# test through it.
+SANDBOX_SOURCES := $(wildcard src/sandbox/*.c)
+$(BUILD)/sandbox: $(SANDBOX_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
-	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_DRIVER_SOURCES)
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_SOURCES)
 
 # The memcheck fork server (src/golden/fork-server): the memcheck suite
 # starts an engine under Valgrind once and forks it for every case.

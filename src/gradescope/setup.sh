@@ -2,7 +2,7 @@
 # setup.sh -- Gradescope runs this once, as root, when it builds the
 # autograder's image (the zip's contents are in /autograder/source): it
 # installs what marking needs with apt-get and builds the engines, the
-# sandbox driver and the HW4 judge with make. What it installs follows the
+# sandbox and the HW4 judge with make. What it installs follows the
 # zip's autograder.env: Valgrind only when the memory check is on, and what
 # the game's languages need (its adapter's GAME_PACKAGES: the C++ compiler,
 # the JDK and Mono for HW4, handed in in C, C++, Java, C# or Python).

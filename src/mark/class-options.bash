@@ -86,7 +86,7 @@ check_arguments() {
     if [[ -z $sshloginfile ]]; then
         # shellcheck source=src/sandbox/sandbox.bash
         source "$here/../src/sandbox/sandbox.bash"
-        sandbox_build_driver || die "cannot build the sandbox driver (make build/tools/sandbox-driver)"
+        sandbox_build_driver || die "cannot build the sandbox driver (make build/sandbox)"
     fi
     ((${#feedback_args[@]} == 0)) || "$here/feedback" --check "${feedback_args[@]}" || exit 2
 }

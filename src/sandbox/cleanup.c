@@ -135,7 +135,7 @@ static int open_up_entry(const char *path, const struct stat *info, int kind, st
     return 0;
 }
 
-static bool remove_tree(const char *path)
+bool driver_remove_tree(const char *path)
 {
     if (nftw(path, remove_entry, OPEN_FDS, FTW_DEPTH | FTW_PHYS) == 0) {
         return true;
@@ -146,7 +146,7 @@ static bool remove_tree(const char *path)
 
 static bool is_exchange_file(const char *name)
 {
-    static const char *const OURS[] = {"in", "stdout", "case.out", "case.err", "case.log", "case.status", "case.sha256", NULL};
+    static const char *const OURS[] = {"in", "stdout", "case.out", "case.err", "case.log", "case.status", NULL};
     for (int i = 0; OURS[i] != NULL; i++) {
         if (strcmp(name, OURS[i]) == 0) {
             return true;
@@ -172,7 +172,7 @@ static bool empty_folder(const char *folder, bool keep_exchange_files)
         }
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", folder, name);
-        ok = remove_tree(path) && ok;
+        ok = driver_remove_tree(path) && ok;
     }
     closedir(dir);
     return ok;

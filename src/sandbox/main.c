@@ -1,229 +1,120 @@
-/* main.c -- the sandbox driver's options, its refusal to run outside a
- * bubblewrap PID namespace unless told it runs with limits only, and its
- * request loop (protocol: see sandbox_driver.h). */
+/* main.c -- the sandbox program's command line: start (a box kept up,
+ * serving runs), run (one run in a box of its own), describe (the line
+ * for reports), and the driver it starts inside a box. Every option, the
+ * protocol and the exit statuses: src/sandbox/README.md. */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sandbox_driver.h"
-#include "sha256.h"
+#include "sandbox.h"
+
+enum { POSITIONAL_MAX = 4 };
 
 static void usage(FILE *out)
 {
-    fputs("usage: sandbox-driver [--uid N] [--timeout S] [--cpu S] [--memory MIB]\n"
-          "                      [--fsize KIB] [--procs N] [--valgrind-flag F]...\n"
-          "                      [--limits-only DIR --program PATH]\n"
-          "Runs inside the sandbox that src/sandbox/sandbox.bash starts; it refuses\n"
-          "to run outside a bubblewrap PID namespace, unless --limits-only says\n"
-          "where its folders are (DIR/io, DIR/work, DIR/tmp) and which program\n"
-          "it runs: then it kills what the program leaves by descent (it is the\n"
-          "subreaper of every process it starts). Requests on stdin, one a\n"
-          "line: \"run SEQ MODE HOW\" (MODE stdin or graded, HOW plain, unbuffered\n"
-          "or memcheck) or \"quit\"; answers \"ready\", then \"done SEQ STATUS\"\n"
-          "or \"error SEQ WHY\". See src/sandbox/sandbox_driver.h.\n",
+    fputs("usage: sandbox start [OPTION...] PROGRAM\n"
+          "       sandbox run [OPTION...] [--input FILE] [--graded] [--how HOW]\n"
+          "                   [--log FILE] [--folder-out DIR] [--] PROGRAM\n"
+          "       sandbox describe [OPTION...]\n"
+          "A box for an untrusted PROGRAM: bubblewrap (no network, the system\n"
+          "read-only, nothing of the repository or home, a PID namespace; as root\n"
+          "the program runs as a uid of its own), or, where bubblewrap cannot\n"
+          "start, limits only, said on stderr. start serves runs on stdin and\n"
+          "stdout, one tab-separated line each way, until quit or the end of\n"
+          "stdin; run runs PROGRAM once and exits with its status; describe\n"
+          "prints the one line a report gives about the box it would get.\n"
+          "Options: --no-sandbox  --quiet  --timeout S (10)  --cpu S (timeout+1)\n"
+          "  --memory MIB (1024)  --fsize KIB (65536)  --procs N (64)\n"
+          "  --folder DIR [--folder-writable]  --bwrap PATH  --scratch DIR\n"
+          "  --tmpfs MIB (256)  --memcheck-flags FILE\n"
+          "Exit: 0, or (run) the program's status (124 a hang, 128+N signal N);\n"
+          "1 the box could not be made; 2 bad usage; 125 (run) the box failed.\n"
+          "The protocol and every option: src/sandbox/README.md.\n",
           out);
 }
 
-static bool parse_number(const char *text, double *value)
+static bool executable_file(const char *path)
 {
-    char *end = NULL;
-    *value = strtod(text, &end);
-    return end != text && *end == '\0' && *value >= 0;
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode) && access(path, X_OK) == 0;
 }
 
-/* --limits-only DIR: the folders under DIR instead of bubblewrap's. */
-static bool place_outside(driver_limits_t *limits, const char *dir)
+/* start and run: PROGRAM, the box opened, served. */
+static int box_command(bool serve, int argc, char **argv)
 {
-    limits->contained = false;
-    return (size_t)snprintf(limits->io, sizeof limits->io, "%s/io", dir) < sizeof limits->io &&
-           (size_t)snprintf(limits->work, sizeof limits->work, "%s/work", dir) < sizeof limits->work &&
-           (size_t)snprintf(limits->tmp, sizeof limits->tmp, "%s/tmp", dir) < sizeof limits->tmp;
-}
-
-/* The options that take text; false when ARGUMENT is none of them. */
-static bool parse_text_option(const char *argument, const char *value, driver_limits_t *limits,
-                              bool *ok)
-{
-    if (strcmp(argument, "--valgrind-flag") == 0) {
-        *ok = limits->valgrind_flag_count < VALGRIND_FLAGS_MAX;
-        if (*ok) {
-            limits->valgrind_flags[limits->valgrind_flag_count++] = value;
-        }
-    } else if (strcmp(argument, "--limits-only") == 0) {
-        *ok = place_outside(limits, value);
-    } else if (strcmp(argument, "--program") == 0) {
-        limits->program = value;
-        *ok = true;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-static bool parse_options(int argc, char **argv, driver_limits_t *limits)
-{
-    for (int i = 1; i < argc; i += 2) {
-        double value = 0;
-        bool ok = false;
-        if (i + 1 < argc && parse_text_option(argv[i], argv[i + 1], limits, &ok)) {
-            if (!ok) {
-                return false;
-            }
-            continue;
-        }
-        if (i + 1 >= argc || !parse_number(argv[i + 1], &value)) {
-            return false;
-        }
-        if (strcmp(argv[i], "--uid") == 0) {
-            limits->uid = (long)value;
-        } else if (strcmp(argv[i], "--timeout") == 0) {
-            limits->timeout_seconds = value;
-        } else if (strcmp(argv[i], "--cpu") == 0) {
-            limits->cpu_seconds = (long)value;
-        } else if (strcmp(argv[i], "--memory") == 0) {
-            limits->memory_mib = (long)value;
-        } else if (strcmp(argv[i], "--fsize") == 0) {
-            limits->fsize_kib = (long)value;
-        } else if (strcmp(argv[i], "--procs") == 0) {
-            limits->processes = (long)value;
-        } else {
-            return false;
-        }
-    }
-    /* Outside bubblewrap the program is named; inside it is always there. */
-    return limits->contained == (strcmp(limits->program, SANDBOX_PROGRAM) == 0);
-}
-
-/* `kill(-1, SIGKILL)` after each run must only ever reach the sandbox's
- * own processes: the driver runs only as the child of bubblewrap's init. */
-static bool inside_bubblewrap(void)
-{
-    char name[32] = "";
-    FILE *comm = fopen("/proc/1/comm", "r");
-    if (comm == NULL) {
-        return false;
-    }
-    bool named = fgets(name, sizeof name, comm) != NULL;
-    fclose(comm);
-    return named && strcmp(name, "bwrap\n") == 0 && getppid() == 1;
-}
-
-/* Nothing of the caller's beyond stdin, stdout and stderr: an inherited
- * descriptor could lead out of the sandbox. */
-static void close_inherited_descriptors(void)
-{
-    DIR *fds = opendir("/proc/self/fd");
-    if (fds == NULL) {
-        return;
-    }
-    int open_fds[256];
+    box_options_t options;
+    run_options_t run;
+    char *positional[POSITIONAL_MAX];
     int count = 0;
-    for (struct dirent *entry; (entry = readdir(fds)) != NULL && count < 256;) {
-        int fd = atoi(entry->d_name);
-        if (fd > 2 && fd != dirfd(fds)) {
-            open_fds[count++] = fd;
-        }
+    if (!box_parse_options(argc, argv, &options, serve ? NULL : &run, positional, POSITIONAL_MAX, &count)) {
+        return BOX_EXIT_USAGE;
     }
-    closedir(fds);
-    for (int i = 0; i < count; i++) {
-        close(open_fds[i]);
+    if (count != 1) {
+        fputs(count == 0 ? "sandbox: no PROGRAM\n" : "sandbox: one PROGRAM only\n", stderr);
+        return BOX_EXIT_USAGE;
     }
+    if (!executable_file(positional[0])) {
+        fprintf(stderr, "sandbox: '%s' is not an executable file\n", positional[0]);
+        return BOX_EXIT_USAGE;
+    }
+    if (!serve && run.folder_out != NULL && (options.folder == NULL || !options.folder_writable)) {
+        fputs("sandbox: --folder-out needs --folder DIR --folder-writable\n", stderr);
+        return BOX_EXIT_USAGE;
+    }
+    options.program = positional[0];
+    static box_t box;
+    if (!box_open(&box, &options)) {
+        return BOX_EXIT_FAILED;
+    }
+    return serve ? box_serve(&box) : box_run_once(&box, &run);
 }
 
-/* The SHA-256 of FROM into TO (empty when FROM cannot be read). In a
- * file, not in the answer: bash reads a pipe one byte at a time. */
-static bool write_digest(const char *from, const char *to)
+static int describe_command(int argc, char **argv)
 {
-    char digest[SHA256_HEX_SIZE] = "";
-    if (!sha256_file(from, digest)) {
-        digest[0] = '\0';
+    box_options_t options;
+    char *positional[POSITIONAL_MAX];
+    int count = 0;
+    if (!box_parse_options(argc, argv, &options, NULL, positional, POSITIONAL_MAX, &count)) {
+        return BOX_EXIT_USAGE;
     }
-    FILE *file = fopen(to, "w");
-    if (file == NULL) {
-        return false;
+    if (count != 0) {
+        fputs("sandbox: describe takes options only\n", stderr);
+        return BOX_EXIT_USAGE;
     }
-    fprintf(file, "%s\n", digest);
-    return fclose(file) == 0;
-}
-
-static void answer_request(const driver_limits_t *limits, const char *line)
-{
-    char out[DRIVER_PATH_SIZE], digest[DRIVER_PATH_SIZE];
-    char verb[16] = "", seq[32] = "0", mode[16] = "", how[16] = "";
-    int fields = sscanf(line, "%15s %31s %15s %15s", verb, seq, mode, how);
-    if (fields == 4 && strcmp(verb, "run") == 0) {
-        int status = 0;
-        const char *why = NULL;
-        if (!driver_run_case(limits, mode, how, &status, &why)) {
-            printf("error %s %s\n", seq, why);
-        } else if (!driver_kill_leftovers(limits)) {
-            printf("error %s processes left that cannot be killed\n", seq);
-        } else if (!driver_clean(limits)) {
-            printf("error %s cannot empty the program's directories\n", seq);
-        } else if (!write_digest(driver_path(out, limits->io, "case.out"),
-                                 driver_path(digest, limits->io, "case.sha256"))) {
-            printf("error %s cannot write the digest of the output\n", seq);
-        } else {
-            printf("done %s %d\n", seq, status);
-        }
-    } else {
-        printf("error %s unknown request '%s'\n", seq, verb);
-    }
-    fflush(stdout);
+    box_describe(NULL, &options, stdout);
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
-    driver_limits_t limits = {.contained = true, .program = SANDBOX_PROGRAM, .io = SANDBOX_IO,
-                              .work = SANDBOX_WORK, .tmp = SANDBOX_TMP, .uid = -1,
-                              .timeout_seconds = 10, .cpu_seconds = 10, .memory_mib = 1024,
-                              .fsize_kib = 65536, .processes = 64};
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+    const char *command = argc >= 2 ? argv[1] : "";
+    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0 ||
+        (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) &&
+         strcmp(command, "driver") != 0)) {
         usage(stdout);
         return 0;
     }
-    if (!parse_options(argc, argv, &limits)) {
-        usage(stderr);
-        return 2;
+    if (strcmp(command, "driver") == 0) {
+        return driver_main(argc - 1, argv + 1);
     }
-    if (limits.contained && !inside_bubblewrap()) {
-        fputs("sandbox-driver: not inside a bubblewrap PID namespace; refusing to run\n", stderr);
-        return 2;
+    driver_close_inherited_descriptors();
+    /* A driver gone mid-request is an answer, not the end of the box. */
+    signal(SIGPIPE, SIG_IGN);
+    if (strcmp(command, "start") == 0 || strcmp(command, "run") == 0) {
+        return box_command(strcmp(command, "start") == 0, argc - 2, argv + 2);
     }
-    /* Outside bubblewrap, an orphan the program leaves becomes the
-     * driver's child, so that it is found and killed. */
-    if (!limits.contained && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) {
-        fputs("sandbox-driver: cannot become the subreaper of the runs\n", stderr);
-        return 1;
+    if (strcmp(command, "describe") == 0) {
+        return describe_command(argc - 2, argv + 2);
     }
-    close_inherited_descriptors();
-    umask(077);
-    driver_drop_privileges_prepare();
-    /* SIGCHLD stays blocked: driver_run_case waits for it with a timeout. */
-    sigset_t children;
-    sigemptyset(&children);
-    sigaddset(&children, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &children, NULL);
-    if (!driver_clean(&limits)) {
-        fputs("sandbox-driver: cannot empty the program's directories\n", stderr);
-        return 1;
+    if (command[0] == '\0') {
+        fputs("sandbox: no command (start, run or describe)\n", stderr);
+    } else {
+        fprintf(stderr, "sandbox: unknown command '%s'\n", command);
     }
-    puts("ready");
-    fflush(stdout);
-    char *line = NULL;
-    size_t capacity = 0;
-    while (getline(&line, &capacity, stdin) > 0) {
-        if (strncmp(line, "quit", 4) == 0) {
-            break;
-        }
-        answer_request(&limits, line);
-    }
-    free(line);
-    return 0;
+    usage(stderr);
+    return BOX_EXIT_USAGE;
 }

@@ -1,6 +1,6 @@
-/* sandbox_driver.h -- the driver that stays inside a worker's bubblewrap
- * sandbox (src/sandbox/sandbox.bash starts it as the only child of
- * bubblewrap's init, PID 1 of the sandbox's PID namespace) and runs the
+/* sandbox_driver.h -- the driver: the sandbox program itself, started by
+ * its box (`sandbox driver`, the hidden subcommand) as the only child of
+ * bubblewrap's init, PID 1 of the box's PID namespace, where it runs the
  * program under test once per request, with limits, as a uid of its own.
  * Where bubblewrap cannot run, the same driver runs outside it
  * (--limits-only DIR --program PATH): the same protocol and limits, its
@@ -8,16 +8,16 @@
  * descended from it is killed after each run (it is their subreaper, so
  * an orphan that double-forked still is).
  *
- * Files inside the sandbox: the program is /sandbox/program, the exchange
+ * Files inside the box: the program is /sandbox/program, the exchange
  * directory /sandbox/io (in: the input; case.out, case.err, case.log: what
- * a run wrote, read there by the harness, which keeps case.status beside
- * them; stdout: a graded run's stdout, thrown away), the program's working
- * directory /sandbox/work. The driver never sees an expected output.
+ * a run wrote, read there by the caller; stdout: a graded run's stdout,
+ * thrown away), the program's working directory /sandbox/work. The driver
+ * never sees an expected output.
  *
- * Protocol, one line each way: stdin "run SEQ MODE HOW" or "quit";
- * stdout "ready" once, then per request "done SEQ STATUS" or
- * "error SEQ WHY"; with "done", io/case.sha256 holds the SHA-256 of the
- * run's output (empty when it could not be read). MODE: stdin (io/in on stdin, stdout to io/case.out) or
+ * Protocol with the box, one line each way: stdin "run SEQ MODE HOW" or
+ * "quit"; stdout "ready" once, then per request "done SEQ STATUS SHA256"
+ * (the SHA-256 of the run's output, "-" when it could not be read) or
+ * "error SEQ WHY". MODE: stdin (io/in on stdin, stdout to io/case.out) or
  * graded (io/in copied to input.txt, run as `PROGRAM input.txt
  * output.txt`, output.txt copied to io/case.out). HOW: plain, unbuffered
  * (stdbuf -o0) or memcheck (Valgrind, its log to io/case.log). STATUS: the
@@ -80,6 +80,13 @@ bool driver_kill_leftovers(const driver_limits_t *limits);
  * System V IPC, which are the sandbox's own. False when something cannot
  * be removed. */
 bool driver_clean(const driver_limits_t *limits);
+
+/* Closes every descriptor above 2: nothing of the caller's goes further
+ * (an inherited descriptor could lead out of the box). */
+void driver_close_inherited_descriptors(void);
+
+/* Removes PATH and all below it (opening closed folders first). */
+bool driver_remove_tree(const char *path);
 
 /* In a child about to run something for the program: gives up every
  * privilege (uid, groups, capabilities, new privileges). False on error. */

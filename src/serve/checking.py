@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CHECKING_CODE = os.path.join(ROOT, "src/check/checking-code")
 # The checking code is src/check/checking-code's one list (mark's resume
 # key is made from it too); the built judge and sandbox driver beside it.
-BUILT = ("build/tools/sandbox-driver", "build/draughts-judge")
+BUILT = ("build/sandbox", "build/draughts-judge")
 # check-engine --stop-after-hangs for the service's checks (quick feedback).
 STOP_AFTER_HANGS = 3
 # The report's limits: failure reports kept, and each one's size.

@@ -116,7 +116,7 @@ field() {
         assert_line --index 1 --regexp "\b$package\b"
     done
     refute_line --regexp 'default-jdk'
-    [[ -x $TREE/source/build/checkers && -x $TREE/source/build/tools/sandbox-driver && -x $TREE/source/scripts/mark ]]
+    [[ -x $TREE/source/build/checkers && -x $TREE/source/build/sandbox && -x $TREE/source/scripts/mark ]]
 }
 
 @test "gradescope: the results writer's unit tests pass (fixtures of mark's files, and the validator's own)" {

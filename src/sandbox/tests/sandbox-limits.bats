@@ -114,11 +114,28 @@ EOF
     assert_failure
 }
 
-@test "sandbox_start: the directory of a sandbox whose owner died is removed" {
-    (sandbox_start build/checkers; echo "$SANDBOX_DIR" > "$BATS_TEST_TMPDIR/dir"; exit 0)
+@test "sandbox_start: the directory of a box whose sandbox program was killed is removed" {
+    # (a worker killed with its box: SIGKILL leaves the directory behind)
+    (sandbox_start build/checkers
+     echo "$SANDBOX_DIR" > "$BATS_TEST_TMPDIR/dir"
+     kill -KILL "$SANDBOX_PID"
+     wait "$SANDBOX_PID" || true
+     exit 0)
     local dir
     dir=$(cat "$BATS_TEST_TMPDIR/dir")
-    [[ -d $dir ]]  # the subshell ended without sandbox_stop
+    [[ -d $dir ]]  # its program ended without removing it
     start build/checkers
     [[ ! -e $dir ]]
+}
+
+@test "sandbox_start: a box whose caller ended without sandbox_stop removes itself" {
+    (sandbox_start build/checkers; echo "$SANDBOX_DIR $SANDBOX_PID" > "$BATS_TEST_TMPDIR/dir"; exit 0)
+    local dir pid tries=0
+    read -r dir pid < "$BATS_TEST_TMPDIR/dir"
+    [[ -n $dir && -n $pid ]]
+    # (the end of its stdin: it stops the driver and removes the box)
+    while [[ -e $dir || -e /proc/$pid ]]; do
+        ((++tries < 100)) || fail "the box is still there after 5 s: $(ls -d "$dir" 2>&1)"
+        sleep 0.05
+    done
 }

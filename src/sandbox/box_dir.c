@@ -1,0 +1,118 @@
+/* box_dir.c -- a box's directory on this side: made under the scratch
+ * directory (SCRATCH/sandbox.XXXXXX with io, work and tmp, and an owner
+ * file naming the sandbox's pid), swept when its owner died without
+ * removing it, and removed at the box's end. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "sandbox.h"
+
+enum { TMPFS_MAGIC_NUMBER = 0x01021994 };
+
+/* Where a box's directory is made (its exchange files are written and
+ * truncated on every run): --scratch or $SANDBOX_SCRATCH when set; else
+ * /dev/shm when it is a writable tmpfs with at least 1 GiB free (a run
+ * may write 64 MiB); else TMPDIR or /tmp. On ext4, truncating and
+ * rewriting a file flushes it at close (auto_da_alloc) and discards its
+ * blocks: a third of the CPU of checking the checkers corpus went there. */
+static const char *scratch_dir(const box_options_t *options)
+{
+    if (options->scratch != NULL) {
+        return options->scratch;
+    }
+    struct statfs shm;
+    if (access("/dev/shm", W_OK) == 0 && statfs("/dev/shm", &shm) == 0 &&
+        shm.f_type == TMPFS_MAGIC_NUMBER &&
+        (unsigned long long)shm.f_bavail * (unsigned long long)shm.f_bsize >= 1ULL << 30) {
+        return "/dev/shm";
+    }
+    const char *tmpdir = getenv("TMPDIR");
+    return tmpdir != NULL && *tmpdir != '\0' ? tmpdir : "/tmp";
+}
+
+/* Removes SCRATCH/sandbox.* of ours whose owner file names a pid that no
+ * longer runs (a box whose sandbox was killed). */
+static void sweep(const char *scratch)
+{
+    DIR *dir = opendir(scratch);
+    if (dir == NULL) {
+        return;
+    }
+    for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
+        char path[DRIVER_PATH_SIZE], owner[DRIVER_PATH_SIZE];
+        struct stat info;
+        long pid = 0;
+        if (strncmp(entry->d_name, "sandbox.", 8) != 0 ||
+            (size_t)snprintf(path, sizeof path, "%s/%s", scratch, entry->d_name) >= sizeof path) {
+            continue;
+        }
+        driver_path(owner, path, "owner");
+        FILE *file = lstat(owner, &info) == 0 && S_ISREG(info.st_mode) &&
+                     info.st_uid == geteuid() ? fopen(owner, "r") : NULL;
+        if (file == NULL) {
+            continue;
+        }
+        bool named = fscanf(file, "%ld", &pid) == 1 && pid > 0;
+        fclose(file);
+        if (named && kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
+            driver_remove_tree(path);
+        }
+    }
+    closedir(dir);
+}
+
+static bool make_inside(const char *dir, const char *name)
+{
+    char path[DRIVER_PATH_SIZE];
+    return mkdir(driver_path(path, dir, name), 0700) == 0;
+}
+
+bool box_make_dir(box_t *box)
+{
+    const char *scratch = scratch_dir(&box->options);
+    sweep(scratch);
+    box->dir[0] = '\0';
+    char dir[DRIVER_PATH_SIZE];
+    if ((size_t)snprintf(dir, sizeof dir, "%s/sandbox.XXXXXX", scratch) >= sizeof dir - 64 ||
+        mkdtemp(dir) == NULL) {
+        fprintf(stderr, "sandbox: cannot make a directory under %s\n", scratch);
+        return false;
+    }
+    strcpy(box->dir, dir);
+    char owner[DRIVER_PATH_SIZE];
+    FILE *file = fopen(driver_path(owner, dir, "owner"), "w");
+    bool ok = file != NULL && fprintf(file, "%ld\n", (long)getpid()) > 0;
+    ok = file != NULL && fclose(file) == 0 && ok;
+    if (!ok || !make_inside(dir, "io") || !make_inside(dir, "work") || !make_inside(dir, "tmp")) {
+        fprintf(stderr, "sandbox: cannot make a directory under %s\n", scratch);
+        box_remove_dir(box);
+        return false;
+    }
+    return true;
+}
+
+void box_remove_dir(box_t *box)
+{
+    if (box->dir[0] != '\0') {
+        driver_remove_tree(box->dir);
+        box->dir[0] = '\0';
+    }
+}
+
+long box_new_uid(void)
+{
+    unsigned int random = 0;
+    if (getrandom(&random, sizeof random, 0) != (ssize_t)sizeof random) {
+        random = (unsigned int)getpid() * 2654435761U;
+    }
+    return 1000000L + (long)(random % 1000000000U);
+}

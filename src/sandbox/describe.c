@@ -1,0 +1,62 @@
+/* describe.c -- the one line a report prints about the sandbox: the mode,
+ * who the program runs as, what it cannot see or reach, and the limits;
+ * of a running box, or (describe) of the box that start would get, trying
+ * bubblewrap once. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sandbox.h"
+
+/* MODE bubblewrap or not, WHY the reason for limits only, UID the
+ * program's ("" when the caller's own, or words). */
+static void describe_line(FILE *out, const box_options_t *options, bool bwrap, const char *why,
+                          const char *uid)
+{
+    char limits[BOX_TEXT_SIZE];
+    box_limits_text(options, limits, sizeof limits);
+    if (bwrap) {
+        if (uid[0] == '\0') {
+            fprintf(out, "sandbox: bubblewrap (user namespace, the program as the driver's uid; ");
+        } else {
+            fprintf(out, "sandbox: bubblewrap (the program as %s%s without capabilities; ",
+                    strspn(uid, "0123456789") == strlen(uid) ? "uid " : "", uid);
+        }
+        fprintf(out, "read-only system, no repository or home, private /tmp, no network, "
+                     "own PID namespace; %s)\n", limits);
+        return;
+    }
+    char who[64] = "";
+    if (uid[0] != '\0') {
+        snprintf(who, sizeof who, "as uid %s, ", uid);
+    }
+    if (strcmp(why, "--no-sandbox") == 0) {
+        fprintf(out, "sandbox: none (--no-sandbox); limits only (%s%s)\n", who, limits);
+    } else {
+        fprintf(out, "sandbox: bubblewrap unavailable (%s); running with limits only (%s%s)\n",
+                why, who, limits);
+    }
+}
+
+void box_describe(const box_t *box, const box_options_t *options, FILE *out)
+{
+    char uid[32] = "", why[BOX_TEXT_SIZE] = "";
+    if (box != NULL) {
+        if (box->uid >= 0) {
+            snprintf(uid, sizeof uid, "%ld", box->uid);
+        }
+        describe_line(out, &box->options, box->bwrap, box->why, uid);
+        return;
+    }
+    if (!options->sandbox) {
+        describe_line(out, options, false, "--no-sandbox", "");
+    } else if (!box_command_exists(options->bwrap)) {
+        snprintf(why, sizeof why, "%s not found", options->bwrap);
+        describe_line(out, options, false, why, "");
+    } else if (box_bwrap_works(options, why, sizeof why)) {
+        describe_line(out, options, true, "", geteuid() == 0 ? "a uid of its own" : "");
+    } else {
+        describe_line(out, options, false, why, "");
+    }
+}
