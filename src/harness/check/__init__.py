@@ -1,0 +1,1 @@
+"""check: check-engine's logic (today src/check/, moving here; issue 39)."""
