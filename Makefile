@@ -63,9 +63,16 @@ check: all ## every golden case of both programs, the corpus format, the command
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite check $(PROGRAMS:%=golden-%) engine-cli
 
-unit: all ## the Python package's tests (src/harness/*/tests, pytest)
+# The faults: test_verdicts compares their verdicts with the record.
+unit: all faults ## the Python package's tests (src/harness/*/tests, pytest)
 	@$(ENSURE_TOOLS) $@
 	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider src/harness
+
+.PHONY: verdicts
+verdicts: all faults ## check-engine's verdicts against the whole record, every subject, case and profile (about an hour)
+	@$(ENSURE_TOOLS) unit
+	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+	    src/harness/check/tests/test_verdicts.py
 
 selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
