@@ -1,5 +1,5 @@
 """checking.py -- what a worker does with a job: the sources written to a
-folder, check-engine (src/check/check-engine, what scripts/check-engine runs) run on it as a user runs it (its sandbox
+folder, check-engine (scripts/check-engine, the package's harness.check) run on it as a user runs it (its sandbox
 builds and runs the program), and its results read as data (results.tsv,
 the failure reports), never from its English. Also what the cache's key
 and the page's totals rest on: the corpus and the checking code's hash.
@@ -71,7 +71,7 @@ def case_ids(options):
 
 
 def command(options, folder, output):
-    args = [os.path.join(ROOT, "src/check/check-engine"), "--program", options["program"],
+    args = [os.path.join(ROOT, "scripts/check-engine"), "--program", options["program"],
             "--timeout", str(options["timeout"]), "--jobs", str(options["check_jobs"]),
             "--show", "0", "--output", output]
     if options.get("stop_after_hangs"):

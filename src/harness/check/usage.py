@@ -46,8 +46,8 @@ Profiles:
                         last line says how many passed only so. "Only in
                         white space": the same sequence of tokens (runs of
                         bytes other than space, tab, CR, LF, VT, FF), line
-                        breaks being white space too (src/check/
-                        whitespace-difference). A judge already tolerates
+                        breaks being white space too (python3 -m
+                        harness.check.whitespace). A judge already tolerates
                         spacing: neither applies to it
   --category C    only category C (repeatable; official and examples are
                   the assignment's own tests and worked examples)
