@@ -146,3 +146,20 @@ def test_unknown_option_and_two_programs():
     with pytest.raises(options.UsageError, match="^--build needs a command$"):
         options.parse(["a", "--build", ""])
     assert options.parse(["--as", "me", "a"]).name == "me"
+
+
+def test_stderr_shape(tmp_path):
+    """Without --exact-stderr one line of other words, ended by a newline,
+    stands for the case's one line; none, two, or one without its newline do not."""
+    from harness.cases import Case
+    from harness.check.compare import Actual
+    from harness.check.worker import accept_stderr_shape
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "x.err").write_bytes(b"checkers: line 1: malformed\n")
+    case = Case(tmp_path, "c/x")
+    for err, fits in ((b"my words\n", True), (b"my words", False), (b"one\ntwo\n", False), (b"", False),
+                      (b"\n", False)):
+        actual = Actual(2, b"", err, tmp_path / "a")
+        assert accept_stderr_shape(case, actual) is fits, err
+        assert actual.err == (b"checkers: line 1: malformed\n" if fits else err)
+    assert accept_stderr_shape(Case(tmp_path, "c/none"), Actual(0, b"", b"chatty\n", tmp_path / "a"))
