@@ -157,7 +157,7 @@ class Worker:
         if not shape_ok:
             report += SHAPE_NOTE
         if not found.kind and found.line is not None and settings.reference is not None:
-            report += explain_failure(settings.game.name, settings.reference, case.path(".in"), expected_out,
+            report += explain_failure(settings.game.explain, settings.reference, case.path(".in"), expected_out,
                                       actual.out, found.line)
         self._keep(case_id, report, actual, actual.status)
         symptom = symptom_of_run(case, expected_out, actual, comparing, found.line, found.phrase,

@@ -1,28 +1,16 @@
 """A failed case explained in the game's own terms, from the reference
-engine's own --explain lines (no second search here): one module per game
-in this package (harness.check.explain.GAME, its explain(EXPLAIN_LINES,
-EXPECTED, ACTUAL, STOP)); a game without one gets no explanation.
+engine's own --explain lines (no second search here): a module per game
+in this package (checkers, draughts: explain(EXPLAIN_LINES, EXPECTED,
+ACTUAL, STOP)), which the game's record names (Game.explain).
 `python3 -m harness.check.explain --program P REFERENCE INPUT EXPECTED
 ACTUAL LINE` is the same for a person (was src/check/explain-failure)."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 from pathlib import Path
-from typing import Callable, Optional
-
-Explain = Callable[[list[str], list[str], list[str], int], list[str]]
-
-
-def explainer(game_name: str) -> Optional[Explain]:
-    """The game's explain function, None when it has none."""
-    try:
-        module = importlib.import_module(f"{__name__}.{game_name}")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "explain", None)
+from typing import Callable
 
 
 def text_lines(data: bytes) -> list[str]:
@@ -45,13 +33,15 @@ def reference_lines(reference: Path | str, input_path: Path | str) -> list[str]:
     return [line for line in text_lines(done.stderr) if line.startswith("explain: ")]
 
 
-def explain_failure(game_name: str, reference: Path | str, input_path: Path | str, expected: bytes,
+Explain = Callable[[list[str], list[str], list[str], int], list[str]]
+
+
+def explain_failure(explain: Explain, reference: Path | str, input_path: Path | str, expected: bytes,
                     actual: bytes, line: int) -> bytes:
     """A few plain lines explaining the first difference (at line LINE) of
     EXPECTED, the reference's stdout on INPUT_PATH, and ACTUAL; b"" when
     there is nothing to add (or no reference)."""
-    explain = explainer(game_name)
-    if explain is None or not os.access(reference, os.X_OK):
+    if not os.access(reference, os.X_OK):
         return b""
     lines = explain(reference_lines(reference, input_path), text_lines(expected), text_lines(actual), line)
     return "".join(lines).encode("latin-1")

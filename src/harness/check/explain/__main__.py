@@ -4,6 +4,7 @@ the explanation check-engine adds under a failure's diff, for a person."""
 import sys
 from pathlib import Path
 
+from harness import games
 from harness.check.explain import explain_failure
 
 USAGE = """usage: python3 -m harness.check.explain --program checkers|draughts REFERENCE INPUT EXPECTED ACTUAL LINE
@@ -18,11 +19,11 @@ def main(args: list[str]) -> int:
     if args[:1] in (["--help"], ["-h"]):
         sys.stdout.write(USAGE)
         return 0
-    if len(args) != 7 or args[0] != "--program" or not args[6].isdigit():
+    if len(args) != 7 or args[0] != "--program" or args[1] not in games.names() or not args[6].isdigit():
         sys.stderr.write(USAGE)
         return 2
     program, reference, given, expected, actual, line = args[1:]
-    sys.stdout.buffer.write(explain_failure(program, reference, given, Path(expected).read_bytes(),
+    sys.stdout.buffer.write(explain_failure(games.get(program).explain, reference, given, Path(expected).read_bytes(),
                                             Path(actual).read_bytes(), int(line)))
     return 0
 
