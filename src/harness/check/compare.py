@@ -178,7 +178,7 @@ def compare(case: Case, expected_out: bytes, actual: Actual, settings: Settings,
     tail = b""
     actual.write()
     if stdout_differs and not actual.out:
-        tail += b"expected stdout begins:\n" + b"".join(line + b"\n" for line in _head(expected_out, 10))
+        tail += b"expected stdout begins:\n" + head(expected_out, 10)
     elif stdout_differs:
         tail += show_diff(case.path(".out"), actual.path(".out"), "stdout")
     if stderr_differs:
@@ -187,9 +187,11 @@ def compare(case: Case, expected_out: bytes, actual: Actual, settings: Settings,
     return Comparison(False, report, first)
 
 
-def _head(data: bytes, count: int) -> list[bytes]:
-    """The first COUNT lines of DATA (a last line without a newline given one, as head(1) leaves it)."""
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    return lines[:count]
+def head(data: bytes, count: int) -> bytes:
+    """The first COUNT lines of DATA as head(1) gives them (a last line without its newline left so)."""
+    at = -1
+    for _ in range(count):
+        at = data.find(b"\n", at + 1)
+        if at < 0:
+            return data
+    return data[:at + 1]

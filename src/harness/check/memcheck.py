@@ -35,7 +35,8 @@ def summary(log: str) -> str:
         if re.search(r"(definitely|indirectly|possibly) lost: [1-9]", line) or \
                 re.search(r"still reachable: [1-9]", line):
             lost.append(_PREFIX.sub("", line, count=1))
-    parts = [f"{count} invalid {kind}s" for kind, count in invalid.items()]
+    # (reads before writes, as the awk it was listed them)
+    parts = [f"{invalid[kind]} invalid {kind}s" for kind in sorted(invalid)]
     if uninitialised:
         parts.append(f"{uninitialised} uses of uninitialised values")
     if freed:

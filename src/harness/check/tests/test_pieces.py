@@ -12,7 +12,7 @@ import pytest
 from harness import games, paths
 from harness.cases import ResultRow
 from harness.check import memcheck, options, report
-from harness.check.compare import first_difference_line, printable, shell_quote
+from harness.check.compare import first_difference_line, head, printable, shell_quote
 from harness.check.judge import cut, judge_symptom
 from harness.check.junit import junit_xml
 
@@ -62,6 +62,12 @@ def test_first_difference_line():
     assert first_difference_line(b"a\nb\nc\n", b"a\nB\nc\n") == 2
     assert first_difference_line(b"a\nb\n", b"a\nb\nc\n") == 3
     assert first_difference_line(b"", b"x") == 1
+
+
+def test_head_as_head_gives_it():
+    assert head(b"a\nb\nc", 10) == b"a\nb\nc"
+    assert head(b"a\nb\nc\n", 2) == b"a\nb\n"
+    assert head(b"", 3) == b""
 
 
 ROWS = [ResultRow("a/1", "a", "pass"), ResultRow("a/2", "a", "fail", "printed nothing", "nothing"),
