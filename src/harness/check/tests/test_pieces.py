@@ -14,7 +14,7 @@ from harness.cases import ResultRow
 from harness.check import memcheck, options, report
 from harness.check.compare import first_difference_line, head, printable, shell_quote
 from harness.check.judge import cut, judge_symptom
-from harness.check.junit import junit_xml
+from harness.check.junit import case_lines, write_junit
 
 FAULTS = [(row.rule, row.fault) for row in games.get("draughts").judge_fault_table()]
 
@@ -107,15 +107,25 @@ def test_groups_under_a_likely_cause(tmp_path):
     assert out.getvalue().startswith("failures by likely cause, then by symptom (profile strict):\n")
 
 
-def test_junit_as_junit_awk_writes_it(tmp_path):
+def test_junit_through_the_one_writer(tmp_path):
+    """junit.xml: a testcase per row, a failure's report its text, escaped
+    so that an XML parser reads back what was written."""
+    import xml.etree.ElementTree as ET
     (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "2.txt").write_text('case:   a/2\n<b> & "c"\n')
-    rows = ROWS[:2]
-    lines = "".join(f"checkers.{r.category}\t{r.case}\t{'pass' if r.passed else 'fail'}\t{r.symptom}\t\t"
-                    f"{tmp_path / (r.case + '.txt') if not r.passed else ''}\n" for r in rows)
-    done = subprocess.run(["awk", "-F", "\t", "-v", "suite=checkers (profile strict)", "-f",
-                           str(paths.SRC / "golden" / "junit.awk")], input=lines, capture_output=True, text=True)
-    assert junit_xml(rows, "checkers", "checkers (profile strict)", tmp_path) == done.stdout
+    (tmp_path / "a" / "2.txt").write_text('case:   a/2\n<b> & "c"\\n\tx\n')
+    rows = ROWS[:3] + [ResultRow("b/\\x", "b", "fail", "a\\b symptom", "odd")]
+    assert case_lines(rows[:2], "checkers", tmp_path).split("\n")[1] == \
+        f"checkers.a\ta/2\tfail\tprinted nothing\t\t{tmp_path}/a/2.txt"
+    write_junit(tmp_path / "junit.xml", rows, "checkers", "checkers (profile strict)", tmp_path)
+    suite = ET.parse(tmp_path / "junit.xml").getroot().find("testsuite")
+    assert suite.get("name") == "checkers (profile strict)" and suite.get("failures") == "3"
+    cases = suite.findall("testcase")
+    assert [(c.get("classname"), c.get("name")) for c in cases] == [
+        ("checkers.a", "a/1"), ("checkers.a", "a/2"), ("checkers.b", "b/1"), ("checkers.b", "b/\\x")]
+    assert cases[0].find("failure") is None
+    assert cases[1].find("failure").get("message") == "printed nothing"
+    assert cases[1].find("failure").text == 'case:   a/2\n<b> & "c"\\n\tx\n'
+    assert cases[3].find("failure").get("message") == "a\\b symptom"
 
 
 def test_valgrind_summary():
