@@ -174,7 +174,7 @@ def test_stderr_shape(tmp_path):
     (tmp_path / "c" / "x.err").write_bytes(b"checkers: line 1: malformed\n")
     case = Case(tmp_path, "c/x")
     for err, fits in ((b"my words\n", True), (b"my words", False), (b"one\ntwo\n", False), (b"", False),
-                      (b"\n", False)):
+                      (b"\n", False), (b"my words \0\n", False)):
         actual = Actual(2, b"", err, tmp_path / "a")
         assert accept_stderr_shape(case, actual) is fits, err
         assert actual.err == (b"checkers: line 1: malformed\n" if fits else err)
