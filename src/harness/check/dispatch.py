@@ -47,14 +47,19 @@ def run_all(ids: Sequence[str], jobs: int, settings: WorkerSettings, work: Path)
     (a case without one: its worker stopped)."""
     count = min(jobs, len(ids))
     lists = [list(ids[index::count]) for index in range(count)]
-    progress = Progress(len(ids))
+    progress, stop = Progress(len(ids)), threading.Event()
     with ThreadPoolExecutor(max_workers=count) as pool:
-        futures = [pool.submit(Worker(settings, work / f"worker{index}").run, cases, progress)
+        futures = [pool.submit(Worker(settings, work / f"worker{index}").run, cases, progress, stop)
                    for index, cases in enumerate(lists)]
-        for future in futures:
-            try:
-                future.result()
-            except Exception as error:  # (a worker that stopped: its cases have no verdict)
-                sys.stderr.write(f"check-engine: a worker stopped: {error}\n")
+        try:
+            for future in futures:
+                try:
+                    future.result()
+                except Exception as error:  # (a worker that stopped: its cases have no verdict)
+                    sys.stderr.write(f"check-engine: a worker stopped: {error}\n")
+        except KeyboardInterrupt:
+            # (each worker ends its case, closes its box and stops)
+            stop.set()
+            raise
     progress.end()
     return progress.verdicts

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -185,8 +186,14 @@ def _name(argv: Sequence[str]) -> str:
     return argv[1] if len(argv) >= 2 and argv[0] == "--as" and argv[1] else opts.NAME
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str]) -> int:
     started = time.monotonic()
+    # (a TERM, as a service's lease lost sends, ends the run as an interrupt: every box closed)
+    signal.signal(signal.SIGTERM, _interrupted)
     name = _name(argv)
     try:
         options = opts.parse(argv)
@@ -206,6 +213,9 @@ def main(argv: Sequence[str]) -> int:
         if bad.show_usage:
             sys.stderr.write(usage(name))
         return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("\ncheck-engine: interrupted\n")
+        return 130
     except CannotCheck as problem:
         sys.stdout.flush()
         sys.stderr.write(f"check-engine: {problem}\n")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Sequence
@@ -104,9 +105,11 @@ class Worker:
         self.faults = [(row.rule, row.fault) for row in settings.game.judge_fault_table()] if settings.judge else []
         self.last_status = 0
 
-    def run(self, ids: Sequence[str], verdict: Callable[[str, Verdict], None]) -> None:
+    def run(self, ids: Sequence[str], verdict: Callable[[str, Verdict], None],
+            stop: Optional[threading.Event] = None) -> None:
         """Checks IDS in order, telling VERDICT of each; after
-        stop_after_hangs hangs in a row the rest are not run."""
+        stop_after_hangs hangs in a row the rest are not run; once STOP is
+        set, none is (check-engine was interrupted)."""
         try:
             self.box.start()
         except SandboxError:
@@ -114,6 +117,8 @@ class Worker:
         hangs, limit = 0, self.settings.stop_after_hangs
         try:
             for case_id in ids:
+                if stop is not None and stop.is_set():
+                    return
                 if limit > 0 and hangs >= limit:
                     verdict(case_id, Verdict("fail", "not-run", f"not run: the {hangs} cases before it hung"))
                     continue
