@@ -170,6 +170,4 @@ void box_close(box_t *box)
 {
     box_stop_driver(box);
     box_remove_dir(box);
-    free(box->flags_text);
-    box->flags_text = NULL;
 }

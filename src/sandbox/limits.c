@@ -93,7 +93,15 @@ bool box_start_limits(box_t *box)
     } else {
         processes += own_threads();
     }
-    const char *command[DRIVER_ARGS] = {"/proc/self/exe", "driver", "--limits-only", box->dir,
+    /* This program, by its path (/proc/self/exe is Valgrind's under
+     * Valgrind), or by /proc/self/exe when that path is gone (a rebuild). */
+    char self[DRIVER_PATH_SIZE] = "/proc/self/exe";
+    ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[length > 0 ? length : 0] = '\0';
+    if (length <= 0 || access(self, X_OK) != 0) {
+        strcpy(self, "/proc/self/exe");
+    }
+    const char *command[DRIVER_ARGS] = {self, "driver", "--limits-only", box->dir,
                                         "--program", box->program};
     box_driver_options(box, processes, command, 6);
     char tmp[DRIVER_PATH_SIZE];

@@ -54,90 +54,86 @@ static bool seconds(const char *text, box_options_t *options)
     return true;
 }
 
-/* The option at ARGV[*i] with its value; false (with a message) when bad. */
-static bool value_option(char **argv, int argc, int *i, box_options_t *options)
+/* An option that takes a value: its name, and where the value goes (a
+ * number, a text, or neither: the timeout). */
+typedef struct {
+    const char *name;
+    long *number;
+    const char **text;
+} value_option_t;
+
+enum { VALUE_OPTIONS_MAX = 16 };
+
+/* The options that take a value: start's, and run's when RUN; into TABLE. */
+static int value_options(box_options_t *options, run_options_t *run, value_option_t *table)
 {
-    static const char *const NUMBERS[] = {"--cpu", "--memory", "--fsize", "--procs", "--tmpfs", NULL};
-    long *const targets[] = {&options->cpu_seconds, &options->memory_mib, &options->fsize_kib,
-                             &options->processes, &options->tmpfs_mib};
-    const char *name = argv[*i];
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "sandbox: %s needs a value\n", name);
-        return false;
+    const value_option_t box[] = {
+        {"--cpu", &options->cpu_seconds, NULL}, {"--memory", &options->memory_mib, NULL},
+        {"--fsize", &options->fsize_kib, NULL}, {"--procs", &options->processes, NULL},
+        {"--tmpfs", &options->tmpfs_mib, NULL}, {"--timeout", NULL, NULL},
+        {"--folder", NULL, &options->folder}, {"--bwrap", NULL, &options->bwrap},
+        {"--scratch", NULL, &options->scratch},
+        {"--memcheck-flags", NULL, &options->memcheck_flags}};
+    int count = (int)(sizeof box / sizeof box[0]);
+    memcpy(table, box, sizeof box);
+    if (run != NULL) {
+        const value_option_t one_run[] = {{"--input", NULL, &run->input}, {"--log", NULL, &run->log},
+                                          {"--folder-out", NULL, &run->folder_out},
+                                          {"--how", NULL, &run->how}};
+        memcpy(table + count, one_run, sizeof one_run);
+        count += (int)(sizeof one_run / sizeof one_run[0]);
     }
-    const char *value = argv[++*i];
-    for (int n = 0; NUMBERS[n] != NULL; n++) {
-        if (strcmp(name, NUMBERS[n]) == 0) {
-            if (!whole_number(value, targets[n])) {
-                fprintf(stderr, "sandbox: %s needs a positive whole number\n", name);
-                return false;
-            }
-            return true;
-        }
-    }
-    if (strcmp(name, "--timeout") == 0 && !seconds(value, options)) {
-        fputs("sandbox: --timeout needs a positive number of seconds\n", stderr);
-        return false;
-    }
-    if (strcmp(name, "--folder") == 0) {
-        options->folder = value;
-    } else if (strcmp(name, "--bwrap") == 0) {
-        options->bwrap = value;
-    } else if (strcmp(name, "--scratch") == 0) {
-        options->scratch = value;
-    } else if (strcmp(name, "--memcheck-flags") == 0) {
-        options->memcheck_flags = value;
-    }
-    return true;
+    return count;
 }
 
-static bool takes_value(const char *name)
+/* ARGV[*i], an option that takes a value, with it; false (with a
+ * message) when it is unknown or its value is bad. */
+static bool value_option(char **argv, int argc, int *i, box_options_t *options, run_options_t *run)
 {
-    static const char *const NAMES[] = {"--cpu", "--memory", "--fsize", "--procs", "--tmpfs",
-                                        "--timeout", "--folder", "--bwrap", "--scratch",
-                                        "--memcheck-flags", NULL};
-    for (int n = 0; NAMES[n] != NULL; n++) {
-        if (strcmp(name, NAMES[n]) == 0) {
+    value_option_t table[VALUE_OPTIONS_MAX];
+    int count = value_options(options, run, table);
+    const char *name = argv[*i];
+    for (int n = 0; n < count; n++) {
+        if (strcmp(name, table[n].name) != 0) {
+            continue;
+        }
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "sandbox: %s needs a value\n", name);
+            return false;
+        }
+        const char *value = argv[++*i];
+        if (table[n].text != NULL) {
+            *table[n].text = value;
             return true;
         }
+        if (table[n].number != NULL ? whole_number(value, table[n].number) : seconds(value, options)) {
+            return true;
+        }
+        fprintf(stderr, "sandbox: %s needs a positive %s\n", name,
+                table[n].number != NULL ? "whole number" : "number of seconds");
+        return false;
     }
+    fprintf(stderr, "sandbox: unknown option '%s'\n", name);
     return false;
 }
 
-/* run's own options; false (with a message) when bad. */
-static bool run_option(char **argv, int argc, int *i, run_options_t *run)
+/* Positional arguments (all after "--") into POSITIONAL; false when too many. */
+static bool add_positional(char **arguments, int count, char **positional, int max, int *used)
 {
-    const char *name = argv[*i];
-    if (strcmp(name, "--graded") == 0) {
-        run->graded = true;
-        return true;
-    }
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "sandbox: %s needs a value\n", name);
-        return false;
-    }
-    const char *value = argv[++*i];
-    if (strcmp(name, "--input") == 0) {
-        run->input = value;
-    } else if (strcmp(name, "--log") == 0) {
-        run->log = value;
-    } else if (strcmp(name, "--folder-out") == 0) {
-        run->folder_out = value;
-    } else if (strcmp(value, "plain") == 0 || strcmp(value, "unbuffered") == 0 ||
-               strcmp(value, "memcheck") == 0) {
-        run->how = value;
-    } else {
-        fputs("sandbox: --how is plain, unbuffered or memcheck\n", stderr);
-        return false;
+    for (int j = 0; j < count; j++) {
+        if (*used >= max) {
+            fputs("sandbox: too many arguments\n", stderr);
+            return false;
+        }
+        positional[(*used)++] = arguments[j];
     }
     return true;
 }
 
-static bool is_run_option(const char *name)
+static bool valid_how(const char *how)
 {
-    return strcmp(name, "--graded") == 0 || strcmp(name, "--input") == 0 ||
-           strcmp(name, "--log") == 0 || strcmp(name, "--folder-out") == 0 ||
-           strcmp(name, "--how") == 0;
+    return strcmp(how, "plain") == 0 || strcmp(how, "unbuffered") == 0 ||
+           strcmp(how, "memcheck") == 0;
 }
 
 bool box_parse_options(int argc, char **argv, box_options_t *options, run_options_t *run,
@@ -147,47 +143,38 @@ bool box_parse_options(int argc, char **argv, box_options_t *options, run_option
     if (run != NULL) {
         *run = (run_options_t){.how = "plain"};
     }
-    bool cpu_given = false;
+    bool cpu_given = false, ok = true;
     *count = 0;
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; ok && i < argc; i++) {
         const char *arg = argv[i];
-        bool options_end = strcmp(arg, "--") == 0;
-        if (options_end || arg[0] != '-' || arg[1] == '\0') {
-            for (int j = options_end ? i + 1 : i; j < (options_end ? argc : i + 1); j++) {
-                if (*count >= max) {
-                    fputs("sandbox: too many arguments\n", stderr);
-                    return false;
-                }
-                positional[(*count)++] = argv[j];
-            }
-            if (options_end) {
-                break;
-            }
+        if (strcmp(arg, "--") == 0) {
+            ok = add_positional(argv + i + 1, argc - i - 1, positional, max, count);
+            break;
+        }
+        if (arg[0] != '-' || arg[1] == '\0') {
+            ok = add_positional(argv + i, 1, positional, max, count);
         } else if (strcmp(arg, "--no-sandbox") == 0) {
             options->sandbox = false;
         } else if (strcmp(arg, "--quiet") == 0) {
             options->quiet = true;
         } else if (strcmp(arg, "--folder-writable") == 0) {
             options->folder_writable = true;
-        } else if (run != NULL && is_run_option(arg)) {
-            if (!run_option(argv, argc, &i, run)) {
-                return false;
-            }
-        } else if (takes_value(arg)) {
-            cpu_given = cpu_given || strcmp(arg, "--cpu") == 0;
-            if (!value_option(argv, argc, &i, options)) {
-                return false;
-            }
+        } else if (run != NULL && strcmp(arg, "--graded") == 0) {
+            run->graded = true;
         } else {
-            fprintf(stderr, "sandbox: unknown option '%s'\n", arg);
-            return false;
+            cpu_given = cpu_given || strcmp(arg, "--cpu") == 0;
+            ok = value_option(argv, argc, &i, options, run);
         }
+    }
+    if (ok && run != NULL && !valid_how(run->how)) {
+        fputs("sandbox: --how is plain, unbuffered or memcheck\n", stderr);
+        ok = false;
     }
     if (!cpu_given) {
         options->cpu_seconds = (long)options->timeout_seconds + 1 +
                                (strchr(options->timeout_text, '.') != NULL ? 1 : 0);
     }
-    return true;
+    return ok;
 }
 
 void box_limits_text(const box_options_t *options, char *text, size_t size)
@@ -219,30 +206,25 @@ static bool flags_path(const box_t *box, char *path, size_t size)
 
 bool box_read_memcheck_flags(box_t *box)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX] = "";
     FILE *file = flags_path(box, path, sizeof path) ? fopen(path, "r") : NULL;
     if (file == NULL) {
         fprintf(stderr, "sandbox: cannot read Valgrind's flags (%s)\n", path);
         return false;
     }
-    size_t length = 0;
-    box->flags_text = NULL;
-    FILE *text = open_memstream(&box->flags_text, &length);
+    size_t used = 0;
     char line[256];
-    while (text != NULL && fgets(line, sizeof line, file) != NULL) {
-        if (line[0] != '#' && line[0] != '\n') {
-            fputs(line, text);
+    box->valgrind_flag_count = 0;
+    while (fgets(line, sizeof line, file) != NULL && box->valgrind_flag_count < VALGRIND_FLAGS_MAX) {
+        size_t length = strcspn(line, "\n");
+        if (line[0] == '#' || length == 0 || used + length + 1 > sizeof box->flags_text) {
+            continue;
         }
+        memcpy(box->flags_text + used, line, length);
+        box->flags_text[used + length] = '\0';
+        box->valgrind_flags[box->valgrind_flag_count++] = box->flags_text + used;
+        used += length + 1;
     }
     fclose(file);
-    if (text == NULL || fclose(text) != 0) {
-        return false;
-    }
-    box->valgrind_flag_count = 0;
-    for (char *save = NULL, *flag = strtok_r(box->flags_text, "\n", &save);
-         flag != NULL && box->valgrind_flag_count < VALGRIND_FLAGS_MAX;
-         flag = strtok_r(NULL, "\n", &save)) {
-        box->valgrind_flags[box->valgrind_flag_count++] = flag;
-    }
     return true;
 }

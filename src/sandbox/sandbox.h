@@ -62,7 +62,7 @@ typedef struct {
     unsigned long seq;               /* the driver's last request */
     const char *valgrind_flags[VALGRIND_FLAGS_MAX];
     int valgrind_flag_count;
-    char *flags_text;                /* what valgrind_flags point into */
+    char flags_text[2048];           /* what valgrind_flags point into */
 } box_t;
 
 /* options.c: parses ARGV (the options shared by start, run and describe,

@@ -2,6 +2,7 @@
  * runs on stdin and stdout, one tab-separated line each way (the protocol:
  * src/sandbox/README.md); and `sandbox run`: one run in a box of its own. */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,13 +77,36 @@ static void answer(box_t *box, char *line)
     fflush(stdout);
 }
 
+/* SIGTERM, SIGINT or SIGHUP: the box ends as with quit (its directory
+ * removed), after the run under way. */
+static volatile sig_atomic_t ending;
+
+static void end_box(int signal_number)
+{
+    (void)signal_number;
+    ending = 1;
+    close(STDIN_FILENO);  /* (a signal just before the wait for a request ends it too) */
+}
+
+static void catch_ending_signals(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = end_box;  /* no SA_RESTART: the wait for a request ends */
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+}
+
 int box_serve(box_t *box)
 {
+    catch_ending_signals();
     print_ready(box);
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    while ((length = getline(&line, &capacity, stdin)) > 0) {
+    while (!ending && (length = getline(&line, &capacity, stdin)) > 0) {
         line[strcspn(line, "\r\n")] = '\0';
         if (strcmp(line, "quit") == 0) {
             break;

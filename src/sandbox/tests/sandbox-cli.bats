@@ -11,9 +11,8 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
-    sandbox=$root/build/sandbox
+    cd "$BATS_TEST_DIRNAME/../../.." || return
+    root=$PWD sandbox=$PWD/build/sandbox
     [[ -x $sandbox ]] || fail "build/sandbox is not built (run make)"
     game=testdata/checkers/examples/seed-game-A
     scratch=$BATS_TEST_TMPDIR/scratch
@@ -118,6 +117,21 @@ EOF
     done
     exec {answers}<&-
     wait "$pid"
+}
+
+@test "cli: SIGTERM ends a box as quit does: driver stopped, directory removed" {
+    local to=$BATS_TEST_TMPDIR/to from=$BATS_TEST_TMPDIR/from line dir tries=0
+    mkfifo "$to" "$from"
+    "$sandbox" start --scratch "$scratch" build/checkers < "$to" > "$from" &
+    local pid=$!
+    exec {requests}> "$to" {answers}< "$from"
+    read -r -u "$answers" line
+    dir=$(tr '\t' '\n' <<< "$line" | sed -n 's/^dir=//p')
+    [[ -d $dir ]] || fail "no box: $line"
+    kill -TERM "$pid"
+    wait "$pid" || fail "it exited $?"
+    [[ ! -e $dir ]] || fail "the box is still there"
+    exec {requests}>&- {answers}<&-
 }
 
 @test "cli: run gives the output and the program's status; graded, a hang and --no-sandbox too" {
