@@ -40,6 +40,9 @@ def parse(argv):
     parser.add_argument("--compare-with", type=Path, metavar="DIR",
                         help="after recording, name every case whose verdict differs from "
                         "the record in DIR (two recordings of the same code: the unstable cases)")
+    parser.add_argument("--missing", action="store_true",
+                        help="only the subjects and profiles that RECORD has no file for yet "
+                        "(to finish a recording that was stopped)")
     parser.add_argument("--no-build", action="store_true",
                         help="do not run make and make faults first")
     parser.add_argument("--list", action="store_true", help="list the subjects and stop")
@@ -89,17 +92,20 @@ def main(argv=None) -> int:
         subjects_module.build_programs()
     verdicts.write_tsv(args.record / "subjects.tsv", verdicts.MANIFEST_COLUMNS,
                        [s.as_row() for s in subjects_module.all_subjects()])
-    started = time.monotonic()
+    started, done = time.monotonic(), 0
     with tempfile.TemporaryDirectory(prefix="record-verdicts.") as scratch:
         for subject in todo:
             for profile in profiles:
+                if args.missing and verdicts.record_path(subject.name, profile, args.record).is_file():
+                    continue
                 begun = time.monotonic()
                 found = record_one(subject, profile, args, Path(scratch))
+                done += 1
                 failed = sum(1 for verdict, _ in found.values() if verdict != "pass")
                 print(f"{subject.name}\t{profile}\t{len(found)} cases\t{failed} not passed\t"
                       f"{time.monotonic() - begun:.1f} s", flush=True)
-    print(f"recorded {len(todo)} subject(s) x {len(profiles)} profile(s) in "
-          f"{time.monotonic() - started:.0f} s")
+    print(f"recorded {done} run(s) ({len(todo)} subject(s) x {len(profiles)} profile(s) "
+          f"chosen) in {time.monotonic() - started:.0f} s")
     if args.compare_with:
         return 1 if compare(todo, profiles, args.record, args.compare_with) else 0
     return 0
