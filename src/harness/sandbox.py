@@ -7,6 +7,7 @@ reaches the C program."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import threading
@@ -76,11 +77,20 @@ _BUILD_LOCK = threading.Lock()
 def ensure_built() -> None:
     """build/sandbox made (make) when missing or older than a source of it."""
     with _BUILD_LOCK:
-        stale = not SANDBOX.exists() or any(
-            source.stat().st_mtime > SANDBOX.stat().st_mtime for source in SOURCES.glob("*.[ch]"))
-        if stale:
-            subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT), "build/sandbox"],
-                           stdout=subprocess.DEVNULL, check=False)
+        if not _stale():
+            return
+        SANDBOX.parent.mkdir(parents=True, exist_ok=True)
+        # (callers at the same time, in other processes too, take turns)
+        with open(f"{SANDBOX}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if _stale():
+                subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT), "build/sandbox"],
+                               stdout=subprocess.DEVNULL, check=False)
+
+
+def _stale() -> bool:
+    return not SANDBOX.exists() or any(
+        source.stat().st_mtime > SANDBOX.stat().st_mtime for source in SOURCES.glob("*.[ch]"))
 
 
 @dataclass
