@@ -10,7 +10,6 @@ import re
 import shutil
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Optional, Sequence
 
 from harness import games, paths

@@ -5,7 +5,6 @@ as src/golden/junit.awk writes it, Valgrind's summary, the options."""
 
 import io
 import subprocess
-from pathlib import Path
 
 import pytest
 
