@@ -8,12 +8,10 @@ import argparse
 import os
 import re
 import shutil
-import sys
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from harness import games, paths
-from harness.check.usage import usage
 
 NAME = "scripts/check-engine"
 
@@ -185,6 +183,3 @@ def _check_engine(options: Options) -> None:
     if options.build and not options.engine_folder:
         raise UsageError("--build needs a FOLDER of sources, not a program")
 
-
-def print_usage(options_name: str, stream=sys.stdout) -> None:
-    stream.write(usage(options_name))
