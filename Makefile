@@ -30,6 +30,9 @@ SELFTESTS := $(SELFTESTS_LONGEST) $(filter-out src/checkers/tests/cli.bats src/d
 	$(SELFTESTS_LONGEST),$(wildcard src/*/tests/*.bats))
 # The tools each target needs: the rows of src/tools/tools.tsv naming it.
 ENSURE_TOOLS := src/tools/ensure-tools --for
+# The catalogue of faults, built (make faults; make unit compares their
+# verdicts with the record of src/harness/check/tests/record/).
+BUILD_FAULTS = PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD)
 
 .PHONY: all run check unit selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
@@ -65,7 +68,15 @@ check: all ## every golden case of both programs, the corpus format, the command
 
 unit: all ## the Python package's tests (src/harness/*/tests, pytest)
 	@$(ENSURE_TOOLS) $@
+	@$(BUILD_FAULTS)
 	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider src/harness
+
+.PHONY: verdicts
+verdicts: all ## check-engine's verdicts against the whole record, every subject, case and profile (about an hour)
+	@$(ENSURE_TOOLS) unit
+	@$(BUILD_FAULTS)
+	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+	    src/harness/check/tests/test_verdicts.py
 
 selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
@@ -215,4 +226,4 @@ FAULTS ?=
 .PHONY: faults
 faults: ## build each catalogued fault of the references: build/faults/GAME/CODE
 	@$(ENSURE_TOOLS) $@
-	@PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD) $(FAULTS)
+	@$(BUILD_FAULTS) $(FAULTS)

@@ -26,7 +26,6 @@ GAME_CORPUS_PIPELINE=(src/corpus/checkers-pipeline)
 # The handout fixes every byte of the output: the assignment profile
 # compares stdout byte for byte, no judge.
 GAME_JUDGE='' GAME_JUDGE_FAULTS=''
-GAME_EXPLAIN_AWK=$GAMES_DIR/checkers-explain.awk
 # The corpus's promises (scripts/corpus-stats): cases per category (a
 # row of several adds them up, joined by +) and in all.
 GAME_CORPUS_MINIMUMS=(official:9 examples:12 stage0:100 error1:40 error2:40 error3:40

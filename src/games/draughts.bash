@@ -29,7 +29,6 @@ GAME_CORPUS_PIPELINE=(src/corpus/draughts-pipeline --generator build/tools/draug
 GAME_JUDGE=build/draughts-judge
 # The fault each of the judge's rules finds broken, in the game's terms.
 GAME_JUDGE_FAULTS=$GAMES_DIR/draughts-faults.tsv
-GAME_EXPLAIN_AWK=$GAMES_DIR/draughts-explain.awk
 # The corpus's promises (scripts/corpus-stats): cases per category and in
 # all.
 GAME_CORPUS_MINIMUMS=(examples:14 opening:50 midgame:60 lategame:50 kings:50

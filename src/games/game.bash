@@ -26,8 +26,6 @@
 #                       game's terms, that each of the judge's rules finds
 #                       broken (how the rule begins, the fault): the
 #                       symptoms of judged failures
-#   GAME_EXPLAIN_AWK    the awk program that turns the reference's
-#                       `--explain` lines into an explanation of a difference
 #   GAME_CORPUS_MINIMUMS, GAME_CORPUS_TOTAL
 #                       the corpus's promises: cases per category, in all
 #   game_line_region EXPECTED LINE

@@ -2,8 +2,8 @@
 # languages.bash -- a program handed in as a folder of C, C++, Java, C#
 # or Python: which language it is, its build inside the sandbox, and the
 # launcher that runs it there (languages.tsv holds the commands). Sourced
-# by src/check/check-engine and src/mark/mark-one, after
-# src/cases/cases.bash (corpus_describe_status).
+# by src/mark/mark-one, after src/cases/cases.bash (corpus_describe_status);
+# check-engine's side is the package's, harness/languages/build.py.
 #
 #   language_of DIR          the language of the sources in DIR (a name of
 #                            languages.tsv); status 1 and a sentence on

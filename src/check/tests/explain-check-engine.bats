@@ -1,5 +1,5 @@
 # explain-check-engine.bats -- check-engine explains a failure in the
-# game's own terms (src/check/explain-failure): five copies of our
+# game's own terms (harness.check.explain): five copies of our
 # engines, each with one planted fault, each get the explanation that names
 # their fault in check-engine's report, where the first failure is shown.
 
@@ -11,6 +11,11 @@ bats_load_library bats-assert
 
 # shellcheck source=src/test-lib/corpus-subset.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/corpus-subset.bash"
+
+# explain_failure ARG...: the explanation as a command (harness.check.explain).
+explain_failure() {
+    PYTHONPATH=$root/src /usr/bin/python3 -B -m harness.check.explain "$@"
+}
 
 # plant FILE OLD NEW: replaces the first OLD in FILE with NEW; fails when
 # OLD is not there (the engine changed: the fault must be planted anew).
@@ -148,7 +153,7 @@ most_said() {
 kind_of() {
     local case=testdata/draughts/examples/handout-case5
     sed "$1" "$case.out" > "$BATS_TEST_TMPDIR/edited.out"
-    src/check/explain-failure --program draughts build/draughts "$case.in" "$case.out" \
+    explain_failure --program draughts build/draughts "$case.in" "$case.out" \
         "$BATS_TEST_TMPDIR/edited.out" "$2" | sed -n 's/^explain: the difference: //p'
 }
 
@@ -181,7 +186,7 @@ kind_of() {
     assert_output 'a case header, or a case that starts too early or too late'
     # the root's choice comes with the reference's A1 values
     sed '$s/.*/first move: (5,2)=>(3,4)./' testdata/draughts/examples/handout-case5.out > "$BATS_TEST_TMPDIR/edited.out"
-    run src/check/explain-failure --program draughts build/draughts testdata/draughts/examples/handout-case5.in \
+    run explain_failure --program draughts build/draughts testdata/draughts/examples/handout-case5.in \
         testdata/draughts/examples/handout-case5.out "$BATS_TEST_TMPDIR/edited.out" 235
     assert_line 'explain:   (5,2)=>(3,0) value -3 chosen'
     assert_line 'explain:   (5,2)=>(3,4) value <= -4 bound'
@@ -192,7 +197,7 @@ kind_of() {
 checkers_explained() {
     local case=testdata/checkers/$1
     sed "$2" "$case.out" > "$BATS_TEST_TMPDIR/edited.out"
-    src/check/explain-failure --program checkers build/checkers "$case.in" "$case.out" \
+    explain_failure --program checkers build/checkers "$case.in" "$case.out" \
         "$BATS_TEST_TMPDIR/edited.out" "$3"
 }
 

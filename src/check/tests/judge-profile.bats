@@ -64,11 +64,13 @@ setup() {
 # symptom_of RULE: check-engine's symptom of a judge's message whose
 # `required:` line is RULE.
 symptom_of() {
-    # shellcheck source=src/check/check-judge.bash
-    source src/check/check-judge.bash
-    printf 'wrong answer in case 1 (input case 1 of 1) at output line 5:\nrequired: %s\n' "$1" \
-        > "$BATS_TEST_TMPDIR/judgemessage.txt"
-    judge_symptom src/games/draughts-faults.tsv "$BATS_TEST_TMPDIR/judgemessage.txt"
+    PYTHONPATH=src /usr/bin/python3 -B -c '
+import sys
+from harness import games
+from harness.check.judge import judge_symptom
+faults = [(row.rule, row.fault) for row in games.get("draughts").judge_fault_table()]
+print(judge_symptom(faults, "wrong answer in case 1 (input case 1 of 1) at output line 5:\nrequired: " + sys.argv[1]))
+' "$1"
 }
 
 @test "judge profile: a symptom says the fault in the game's terms, not the rule, and is never cut inside a backquote" {

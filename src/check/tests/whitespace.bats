@@ -1,5 +1,5 @@
 # whitespace.bats -- a stdout that differs from the expected one only in
-# white space (src/check/whitespace-difference) fails with a symptom of
+# white space (harness.check.whitespace) fails with a symptom of
 # its own that names the kind, its report names the first such line, and
 # with --compare whitespace it passes and says so; a real character is
 # never taken for white space, and a judge or a crash keeps its verdict.
@@ -11,7 +11,11 @@ source "$BATS_TEST_DIRNAME/../../test-lib/workflow.bash"
 setup() {
     workflow_setup
     out=$BATS_TEST_TMPDIR/out
-    tool=src/check/whitespace-difference
+}
+
+# tool ARG...: the white space difference as a command (harness.check.whitespace).
+tool() {
+    PYTHONPATH=$root/src /usr/bin/python3 -B -m harness.check.whitespace "$@"
 }
 
 # difference EXPECTED ACTUAL: the tool on two outputs given with printf's
@@ -20,7 +24,7 @@ difference() {
     printf '%b' "$1" > "$BATS_TEST_TMPDIR/expected"
     printf '%b' "$2" > "$BATS_TEST_TMPDIR/actual"
     local status=0
-    "$tool" "$BATS_TEST_TMPDIR/expected" "$BATS_TEST_TMPDIR/actual" || status=$?
+    tool "$BATS_TEST_TMPDIR/expected" "$BATS_TEST_TMPDIR/actual" || status=$?
     echo "exit $status"
 }
 
@@ -91,12 +95,12 @@ symptoms() {
 }
 
 @test "whitespace-difference: usage, an unreadable file" {
-    run "$tool" only-one
+    run tool only-one
     assert_failure 2
-    assert_output --partial 'usage: src/check/whitespace-difference EXPECTED ACTUAL'
-    run "$tool" "$BATS_TEST_TMPDIR/missing" "$BATS_TEST_TMPDIR/missing"
+    assert_output --partial 'usage: python3 -m harness.check.whitespace EXPECTED ACTUAL'
+    run tool "$BATS_TEST_TMPDIR/missing" "$BATS_TEST_TMPDIR/missing"
     assert_failure 2
-    run "$tool" --help
+    run tool --help
     assert_success
     assert_output --partial 'LINE<TAB>KIND<TAB>'
 }

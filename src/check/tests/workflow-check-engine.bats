@@ -161,11 +161,11 @@ ENGINE
         fail "the failure reports were not kept"
 }
 
-@test "check-engine: needs no bats: bash, coreutils, diffutils, perl, find, sed, awk, grep" {
+@test "check-engine: needs no bats and no perl: bash, coreutils, diffutils, Python 3, awk" {
     local bin=$BATS_TEST_TMPDIR/bin tool
     mkdir "$bin"
     for tool in bash basename cat cmp cp cut diff dirname head ln mkdir mkfifo mktemp mv nproc \
-        realpath rm sha256sum sleep sort tail timeout tr truncate wc   find sed awk grep   perl sh hostname; do
+        realpath rm sha256sum sleep sort tail timeout tr truncate wc   find sed awk grep   sh hostname; do
         ln -s "$(command -v "$tool")" "$bin/$tool"
     done
     wrap reworded

@@ -37,7 +37,7 @@ promised_names() {
                 fi
             done
             [[ $GAME_RUN_MODE == stdin || $GAME_RUN_MODE == graded ]] || fail "$game: run mode '$GAME_RUN_MODE'"
-            [[ -f $GAME_EXPLAIN_AWK && -f testdata/$game/$GAME_SEED_CASE.in ]] || fail "$game: missing file"
+            [[ -f testdata/$game/$GAME_SEED_CASE.in ]] || fail "$game: missing file"
             [[ -z $GAME_JUDGE ]] || make -s -n "$GAME_JUDGE" >/dev/null || fail "$game: no make target $GAME_JUDGE"
             [[ -z $GAME_JUDGE || -f $GAME_JUDGE_FAULTS ]] || fail "$game: a judge without its table of faults"
             for id in "${GAME_OOM_CASES[@]}"; do

@@ -1,8 +1,7 @@
 """results.tsv: the verdict of every case of a run, a line per case in the
-corpus's order, under a header of column names (today written by
-src/check/check-results.bash). This is its one reader and its one writer:
-a column is found by its name, never by its place, and a file that lacks
-one is refused."""
+corpus's order, under a header of column names (written by harness.check).
+This is its one reader and its one writer: a column is found by its name,
+never by its place, and a file that lacks one is refused."""
 
 from __future__ import annotations
 

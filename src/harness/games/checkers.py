@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from harness import cases, paths
+from harness.check.explain.checkers import explain
 from harness.games.game import (CorpusMinimum, Game, Region, RunOutcome, StatsRow, first_matching,
                                 largest_outputs, last_line, stderr_shape, text_lines)
 
@@ -128,7 +129,7 @@ GAME = Game(
     # compares stdout byte for byte, no judge.
     judge="",
     judge_faults="",
-    explain_program="src/games/checkers-explain.awk",
+    explain=explain,
     corpus_minimums=tuple(CorpusMinimum(tuple(name.split("+")), minimum) for name, minimum in (
         ("official", 9), ("examples", 12), ("stage0", 100), ("error1", 40), ("error2", 40), ("error3", 40),
         ("error4", 40), ("error5", 40), ("error6", 40), ("next-action", 200), ("play", 200), ("wins", 100),

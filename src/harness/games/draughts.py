@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from harness import cases
+from harness.check.explain.draughts import explain
 from harness.games.game import (CorpusMinimum, Game, Region, RunOutcome, StatsRow, first_matching,
                                 largest_outputs, stderr_shape, text_lines)
 
@@ -135,7 +136,7 @@ GAME = Game(
     # (src/draughts-judge, JUDGE.md), not compared with our bytes.
     judge="build/draughts-judge",
     judge_faults="src/games/draughts-faults.tsv",
-    explain_program="src/games/draughts-explain.awk",
+    explain=explain,
     corpus_minimums=tuple(CorpusMinimum((name,), minimum) for name, minimum in (
         ("examples", 14), ("opening", 50), ("midgame", 60), ("lategame", 50), ("kings", 50), ("jumps", 40),
         ("crowning", 30), ("terminal", 40), ("no-move-at-root", 10), ("pruning", 40), ("ties", 25),

@@ -18,6 +18,10 @@ from harness import paths
 # stdout, or input.txt in its folder and output.txt written there.
 RUN_MODES = ("stdin", "graded")
 NAME_PATTERN = re.compile(r"[a-z]+")
+# A difference explained in the game's terms: the reference's "explain: "
+# lines, the expected output's lines, the program's, and the first line
+# where they differ, to the "explain: " lines (each ending in a newline).
+Explain = Callable[[list[str], list[str], list[str], int], list[str]]
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ class Game:
     corpus_pipeline: tuple[str, ...]       # the corpus pipeline and its arguments
     judge: str                             # the assignment profile's validator (a make target), or ""
     judge_faults: str                      # with a judge: its table of faults (TSV), else ""
-    explain_program: str                   # the awk program explaining a difference
+    explain: Explain                       # a difference explained from the reference's --explain
     corpus_minimums: tuple[CorpusMinimum, ...]
     corpus_total: int
     visible_categories: tuple[str, ...]    # the pre-submission service's default visible categories
@@ -135,7 +139,7 @@ class Game:
         return paths.SRC / "mark" / "schemes" / f"{self.name}.tsv"
 
     def path(self, relative: str) -> Optional[Path]:
-        """A path of the record (judge, explain_program, ...) from the top
+        """A path of the record (judge, judge_faults, ...) from the top
         folder; None for an empty one."""
         return paths.ROOT / relative if relative else None
 

@@ -1,5 +1,5 @@
 """checking.py -- what a worker does with a job: the sources written to a
-folder, check-engine (src/check/check-engine, what scripts/check-engine runs) run on it as a user runs it (its sandbox
+folder, check-engine (the package's harness.check, what scripts/check-engine runs) run on it as a user runs it (its sandbox
 builds and runs the program), and its results read as data (results.tsv,
 the failure reports), never from its English. Also what the cache's key
 and the page's totals rest on: the corpus and the checking code's hash.
@@ -67,7 +67,9 @@ def case_ids(options):
 
 
 def command(options, folder, output):
-    args = [os.path.join(ROOT, "src/check/check-engine"), "--program", options["program"],
+    # (check-engine is the package's: harness.check, the door's own call)
+    args = ["/usr/bin/python3", "-B", "-m", "harness.check", "--as", "scripts/check-engine",
+            "--program", options["program"],
             "--timeout", str(options["timeout"]), "--jobs", str(options["check_jobs"]),
             "--show", "0", "--output", output]
     if options.get("stop_after_hangs"):
@@ -148,7 +150,8 @@ def check_folder(options, folder, output, total, stop=None):
     stop(): polled while it runs; True kills the run (the lease was lost)."""
     started = time.time()
     process = subprocess.Popen(command(options, folder, output), cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, errors="replace")
+                               stderr=subprocess.PIPE, text=True, errors="replace",
+                               env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")})
     try:
         while True:
             try:

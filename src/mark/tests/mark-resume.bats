@@ -66,8 +66,8 @@ resume() {
     source "$repo/src/mark/mark.bash"
     local before file
     before=$(mark_tools_hash "$repo")
-    for file in src/draughts-judge/main.c src/golden/memcheck.flags src/check/whitespace-difference \
-        src/check/check-whitespace.bash src/sandbox/sandbox-bwrap.bash src/games/draughts.bash; do
+    for file in src/draughts-judge/main.c src/golden/memcheck.flags src/harness/check/whitespace.py \
+        src/harness/check/whitespace_report.py src/sandbox/bwrap.c src/games/draughts.bash; do
         [[ -f $repo/$file ]] || fail "no $file in the repository"
         cp -- "$repo/$file" "$BATS_TEST_TMPDIR/saved"
         echo ' ' >> "$repo/$file"

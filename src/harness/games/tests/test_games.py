@@ -12,7 +12,7 @@ GAMES = ("checkers", "draughts")
 LOAD = 'source src/cases/cases.bash; game_load "$1"; shift; '
 SETTINGS = ('printf "%s\\n" "$GAME_RUN_MODE" "$GAME_RUN_WORDS" "${GAME_PACKAGES[*]}" "$GAME_SEED_CASE" '
             '"${GAME_OOM_CASES[*]}" "${GAME_CORPUS_PIPELINE[*]}" "$GAME_JUDGE" "${GAME_JUDGE_FAULTS#"$PWD"/}" '
-            '"${GAME_EXPLAIN_AWK#"$PWD"/}" "${GAME_CORPUS_MINIMUMS[*]}" "$GAME_CORPUS_TOTAL"')
+            '"${GAME_CORPUS_MINIMUMS[*]}" "$GAME_CORPUS_TOTAL"')
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -20,7 +20,7 @@ def test_settings_as_bash(name):
     game = games.get(name)
     minimums = " ".join(f"{m.name}:{m.minimum}" for m in game.corpus_minimums)
     mine = [game.run_mode, game.run_words, " ".join(game.packages), game.seed_case, " ".join(game.oom_cases),
-            " ".join(game.corpus_pipeline), game.judge, game.judge_faults, game.explain_program, minimums,
+            " ".join(game.corpus_pipeline), game.judge, game.judge_faults, minimums,
             str(game.corpus_total)]
     assert mine == lines(run_bash(LOAD + SETTINGS, name))
     assert game.fuzz_dictionary == run_bash(LOAD + "game_fuzz_dictionary", name)
@@ -34,8 +34,10 @@ def test_what_a_record_names_is_there(name):
         assert (game.corpus / f"{case_id}.in").is_file(), case_id
     assert set(game.visible_categories) <= known and game.visible_categories
     assert {c for m in game.corpus_minimums for c in m.categories} <= known
-    for path in (game.explain_program, game.judge_faults, game.corpus_pipeline[0]):
+    for path in (game.judge_faults, game.corpus_pipeline[0]):
         assert path == "" or (paths.ROOT / path).is_file(), path
+    # (the explanation of a difference: a function of the game's)
+    assert callable(game.explain)
     assert game.fault_catalogue.is_file() and game.scheme.is_file()
     assert game.engine.parent == paths.BUILD and game.corpus == paths.TESTDATA / name
     if game.judge:

@@ -1,41 +1,47 @@
-#!/usr/bin/python3
-# whitespace-difference -- whether two outputs differ only in white space,
-# and if so, the first place and what differs there. check-engine runs it
-# on a failed case's stdout (or output.txt), never on a passing one.
-#
-# "Only in white space", exactly: white space is space, tab, CR, LF,
-# vertical tab and form feed (C's isspace in the C locale; a line break
-# is white space too); every other byte, NUL and non-ASCII bytes
-# included, is part of a token, a maximal run of non-white bytes. Two
-# outputs differ only in white space when they differ as bytes and hold
-# the same sequence of tokens. So `A B` and `A  B`, `A B\n` and
-# `A B  \r\n\n` are that, while `AB` and `A B` are not (two tokens
-# against one), nor is an output with a character more or less.
-#
-# Where: both outputs are cut into white runs and tokens (a white run,
-# maybe empty, before each token and after the last). The first white run
-# that differs is the difference; what differs in it, in the order the
-# text reads (the end of the line before it, the blank lines inside it,
-# the start of the line after it), is its kind:
-#   trailing-spaces / missing-trailing-spaces   at the end of a line
-#   leading-spaces / missing-leading-spaces     at the start of a line
-#   spaces-inside     more or fewer spaces between two tokens of a line
-#   tab               a tab where spaces (or nothing) are expected
-#   spaces-for-tab    spaces (or nothing) where a tab is expected
-#   cr                a CR where none is expected (CR LF line endings)
-#   missing-cr        no CR where one is expected
-#   extra-blank-line / missing-blank-line       a blank line more or less
-#   line-broken       a line break where a space is expected
-#   lines-joined      a space (or nothing) where a line break is expected
-#   no-final-newline  the output ends without the expected newline
-#   extra-final-newline  a newline at the end where none is expected
-# The line numbers are the expected output's (up to the difference the
-# two outputs have the same lines).
-# (Python, standard library: it was Perl, the project's one.)
+"""Whether two outputs differ only in white space, and if so, the first
+place and what differs there (was src/check/whitespace-difference; check
+runs it in-process on a failed case's stdout or output.txt, never on a
+passing one; `python3 -m harness.check.whitespace EXPECTED ACTUAL` is the
+same as a command).
+
+"Only in white space", exactly: white space is space, tab, CR, LF,
+vertical tab and form feed (C's isspace in the C locale; a line break
+is white space too); every other byte, NUL and non-ASCII bytes
+included, is part of a token, a maximal run of non-white bytes. Two
+outputs differ only in white space when they differ as bytes and hold
+the same sequence of tokens. So `A B` and `A  B`, `A B\n` and
+`A B  \r\n\n` are that, while `AB` and `A B` are not (two tokens
+against one), nor is an output with a character more or less.
+
+Where: both outputs are cut into white runs and tokens (a white run,
+maybe empty, before each token and after the last). The first white run
+that differs is the difference; what differs in it, in the order the
+text reads (the end of the line before it, the blank lines inside it,
+the start of the line after it), is its kind:
+  trailing-spaces / missing-trailing-spaces   at the end of a line
+  leading-spaces / missing-leading-spaces     at the start of a line
+  spaces-inside     more or fewer spaces between two tokens of a line
+  tab               a tab where spaces (or nothing) are expected
+  spaces-for-tab    spaces (or nothing) where a tab is expected
+  cr                a CR where none is expected (CR LF line endings)
+  missing-cr        no CR where one is expected
+  extra-blank-line / missing-blank-line       a blank line more or less
+  line-broken       a line break where a space is expected
+  lines-joined      a space (or nothing) where a line break is expected
+  no-final-newline  the output ends without the expected newline
+  extra-final-newline  a newline at the end where none is expected
+The line numbers are the expected output's (up to the difference the
+two outputs have the same lines)."""
+
+from __future__ import annotations
+
 import re
 import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
 
-USAGE = """usage: src/check/whitespace-difference EXPECTED ACTUAL
+USAGE = """usage: python3 -m harness.check.whitespace EXPECTED ACTUAL
 Exit 0 and one line, LINE<TAB>KIND<TAB>the kind in words<TAB>the kind and
 line in words (e.g. "4<TAB>trailing-spaces<TAB>trailing spaces<TAB>trailing
 spaces on line 4"), when ACTUAL differs from EXPECTED only in white space
@@ -69,15 +75,6 @@ WORDS = {
     "no-final-newline": ("no newline at the end", "no newline at the end (line LINE)"),
     "extra-final-newline": ("a newline at the end", "a newline at the end where none is expected (line LINE)"),
 }
-
-
-def slurp(path):
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError as error:
-        sys.stderr.write("whitespace-difference: %s: %s\n" % (path, error.strerror or error))
-        sys.exit(2)
 
 
 def common_prefix(first, second):
@@ -187,29 +184,83 @@ def first_real_difference(expected, actual, start, e_run, a_run):
     return "%d\t%d\t" % (line_of(expected, e_at), line_of(actual, a_at))
 
 
-def main(args):
-    if args in (["--help"], ["-h"]):
-        sys.stdout.write(USAGE)
-        return 0
-    if len(args) != 2:
-        sys.stderr.write(USAGE)
-        return 2
-    expected, actual = slurp(args[0]), slurp(args[1])
+WHITE_BYTES = b" \t\r\n\x0b\x0c"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A difference first in white space: its LINE (the expected
+    output's), KIND, the kind in words (PHRASE) and with the line (WORDS);
+    with MIXED, the outputs differ in more afterwards, first at line
+    REAL_EXPECTED of the expected output and REAL_ACTUAL of the actual."""
+
+    line: int
+    kind: str
+    phrase: str
+    words: str
+    mixed: bool = False
+    real_expected: int = 0
+    real_actual: int = 0
+
+    def tool_line(self) -> str:
+        """The line the command prints."""
+        real = f"{self.real_expected}\t{self.real_actual}\t" if self.mixed else ""
+        return f"{real}{self.line}\t{self.kind}\t{self.phrase}\t{self.words}"
+
+
+def difference(expected: bytes, actual: bytes) -> Optional[Finding]:
+    """The first difference of EXPECTED and ACTUAL when it is in white
+    space (mixed when more differs afterwards); None when they are the
+    same, or differ first in a token."""
     if expected == actual:
-        return 1
+        return None
     start, e_run, a_run = first_different_run(expected, actual)
     real = ""
     # (bytes.split(): the tokens, split at exactly these six white bytes)
     if expected.split() != actual.split():
         real = first_real_difference(expected, actual, start, e_run, a_run)
         if not real:
-            return 1
+            return None
     at_end = start + len(e_run) == len(expected)
     kind, later = run_difference(e_run, a_run, start == 0, at_end)
     line = line_of(expected, start) + later
     phrase, where = WORDS[kind]
-    print("%s%d\t%s\t%s\t%s" % (real, line, kind, phrase, where.replace("LINE", str(line))))
-    return 3 if real else 0
+    finding = Finding(line, kind, phrase, where.replace("LINE", str(line)))
+    if real:
+        e_line, a_line = (int(part) for part in real.split("\t")[:2])
+        return Finding(line, kind, phrase, finding.words, True, e_line, a_line)
+    return finding
+
+
+def token_first(expected: bytes, actual: bytes) -> bool:
+    """Whether the first byte where the two differ is white space in
+    neither (so the answer is None at once); False when unsure (a white
+    byte there, or one output ends first)."""
+    at = common_prefix(expected, actual)
+    if at >= len(expected) or at >= len(actual):
+        return False
+    return expected[at] not in WHITE_BYTES and actual[at] not in WHITE_BYTES
+
+
+def main(args: list[str]) -> int:
+    if args in (["--help"], ["-h"]):
+        sys.stdout.write(USAGE)
+        return 0
+    if len(args) != 2:
+        sys.stderr.write(USAGE)
+        return 2
+    texts = []
+    for path in args:
+        try:
+            texts.append(Path(path).read_bytes())
+        except OSError as error:
+            sys.stderr.write("whitespace-difference: %s: %s\n" % (path, error.strerror or error))
+            return 2
+    found = difference(*texts)
+    if found is None:
+        return 1
+    print(found.tool_line())
+    return 3 if found.mixed else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,203 @@
+"""A checkers failure explained (was src/games/checkers-explain.awk): from
+the reference's --explain lines (src/checkers/explain.h has the format),
+the expected stdout and the program's, and STOP, the first line where the
+two differ: why the reference chose its action where the program chose
+another (its cost, a tie, the specified order), or which of the six
+checks the reference applied first."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+MESSAGE = ("Source cell is outside of the board.", "Target cell is outside of the board.", "Source cell is empty.",
+           "Target cell is not empty.", "Source cell holds opponent's piece/tower.", "Illegal action.")
+_REFUSED = re.compile(r"^explain: (BLACK|WHITE) ACTION #[0-9]+ \(typed\) is refused")
+_ACTION = re.compile(r"^explain: (BLACK|WHITE) ACTION #[0-9]+ \(")
+_HEADER = re.compile(r"ACTION #[0-9]+:")
+_ACTUAL_HEADER = re.compile(r"\*\*\* (BLACK|WHITE) ACTION #[0-9]+: ")
+_PLAYED = (re.compile(r"^=+$"), _HEADER, re.compile(r"^BOARD COST:"), re.compile(r"^ +(A   B|\+---)"),
+           re.compile(r"^ ?[1-8] \|"))
+
+
+def action_number(text: str) -> int:
+    rest = text.split("#", 1)[1] if "#" in text else text
+    digits = re.match(r"[0-9]*", rest).group()
+    return int(digits) if digits else 0
+
+
+@dataclass
+class Explained:
+    """The reference's explanation, read: per action number its side, its
+    candidates in order with their costs, its choice; per refused action,
+    its checks' lines."""
+
+    side: dict[int, str] = field(default_factory=dict)
+    candidates: dict[int, list[str]] = field(default_factory=dict)
+    cost: dict[tuple[int, str], str] = field(default_factory=dict)
+    chosen: dict[int, str] = field(default_factory=dict)
+    refused: dict[int, str] = field(default_factory=dict)
+
+
+def read_explained(lines: list[str]) -> Explained:
+    found = Explained()
+    number, in_refused = 0, None
+    for line in lines:
+        if _REFUSED.match(line):
+            number = action_number(line)
+            found.refused[number] = ""
+            in_refused = number
+        elif _ACTION.match(line):
+            number = action_number(line)
+            found.side[number] = line.split()[1]
+            found.candidates[number] = []
+            in_refused = None
+        elif line.startswith("explain:   check "):
+            if in_refused is not None:
+                found.refused[in_refused] += "explain:     " + line[len("explain:   "):] + "\n"
+        elif line.startswith("explain:   "):
+            words = line.split()
+            found.candidates.setdefault(number, []).append(words[1] if len(words) > 1 else "")
+            found.cost[number, words[1] if len(words) > 1 else ""] = words[3] if len(words) > 3 else ""
+            if len(words) > 4 and words[4] in ("chosen", "chosen,"):
+                found.chosen[number] = words[1]
+    return found
+
+
+def check_of(text: str) -> int:
+    """The number (1..6) of an ERROR line's check, 0 when it is not one."""
+    for number, message in enumerate(MESSAGE, start=1):
+        if text == "ERROR: " + message:
+            return number
+    return 0
+
+
+def direction(action: str) -> str:
+    """NE, SE, SW, NW of an action such as F3-E4 (row 1 is the top row)."""
+    columns = "ABCDEFGH"
+    dc = (columns.find(action[3:4]) + 1 if action[3:4] else 0) - (columns.find(action[0:1]) + 1 if action[0:1] else 0)
+    dr = _number(action[4:]) - _number(action[1:2])
+    return ("N" if dr < 0 else "S") + ("E" if dc > 0 else "W")
+
+
+def _number(text: str) -> int:
+    digits = re.match(r"-?[0-9]*", text).group()
+    return int(digits) if digits not in ("", "-") else 0
+
+
+def played(text: str) -> bool:
+    """Whether a line belongs to the boards of an action that was played."""
+    return any(pattern.search(text) for pattern in _PLAYED)
+
+
+class Explainer:
+    def __init__(self, explained: Explained, expected: list[str], actual: list[str], stop: int) -> None:
+        self.x, self.expected, self.actual, self.stop = explained, expected, actual, stop
+        self.out: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.out.append("explain: " + text + "\n")
+
+    def error(self, n: int, k: int, j: int, a: str) -> None:
+        declined = a != "" and not played(a)
+        stopped = len(self.actual) <= self.stop
+        words = "`" + a + "`"
+        if k > 0:
+            self.say(f"the reference refuses ACTION #{n} with check {k} of six ({MESSAGE[k - 1]}): the checks "
+                     "come in the specified order and the first that fails is reported:")
+            self.out.append(self.x.refused.get(n, ""))
+            if j > k:
+                self.say(f"this program reported check {j} ({MESSAGE[j - 1]}), which comes after check {k}: "
+                         "it applies the checks in another order")
+            elif j > 0:
+                self.say(f"this program reported check {j} ({MESSAGE[j - 1]}), but the reference's check {j} "
+                         "passes here (above)")
+            elif a == "":
+                self.say(f"this program stopped at ACTION #{n} too, but printed no error line")
+            elif not declined:
+                self.say("this program did not refuse the action: it played it")
+            else:
+                self.say(f"this program refused ACTION #{n} too, at the same point, but with other words: "
+                         f"{words} where the handout's is `ERROR: {MESSAGE[k - 1]}`")
+        elif j > 0 or declined:
+            how = f" with check {j} ({MESSAGE[j - 1]})" if j > 0 else f" ({words})"
+            self.say(f"this program refused ACTION #{n}{how}, which the reference accepts: all six checks pass")
+        if k > 0 and declined and not stopped:
+            more = len(self.actual) - self.stop
+            self.say(f"  and it did not stop there: it printed {more} more line{'' if more == 1 else 's'}, "
+                     "where the reference ends")
+        elif k == 0 and declined and stopped:
+            self.say("  and it stopped there")
+
+    def list_candidates(self, n: int) -> None:
+        names = self.x.candidates.get(n, [])
+        text = ", ".join(f"{name} {self.x.cost.get((n, name), '')}" for name in names[:16])
+        if len(names) > 16:
+            text += ", ..."
+        self.say("  the reference's candidates in the specified order, with their costs: " + text)
+
+    def choice(self, n: int, x: str, y: str) -> None:
+        names = self.x.candidates.get(n, [])
+        if not names:
+            return
+        best, side = self.x.cost.get((n, x), ""), self.x.side.get(n, "")
+        if y == x:
+            self.say(f"both chose {x} for ACTION #{n} (cost {best}); the difference is in the board or the "
+                     "board cost printed after it")
+            return
+        if (n, y) not in self.x.cost:
+            self.say(f"reference chose {x} (cost {best}); this program chose {y}, which is not among the "
+                     f"{len(names)} actions {side} may make here")
+            self.list_candidates(n)
+            return
+        if self.x.cost[n, y] != best:
+            self.say(f"reference chose {x} (cost {best}); this program chose {y}, which the reference costs "
+                     f"{self.x.cost[n, y]} ({side} takes the {'highest' if side == 'BLACK' else 'lowest'} cost: "
+                     "does this program cost the boards, or propagate the costs up the tree, differently?)")
+            self.list_candidates(n)
+            return
+        self.say(f"reference chose {x} (cost {best}); this program chose {y}, which ties at {best} but comes "
+                 "later in the specified order (cells row by row, directions NE, SE, SW, NW)")
+        tied = [name for name in names if self.x.cost.get((n, name)) == best]
+        if x[:2] == y[:2]:
+            self.say(f"  {x} and {y} move the same piece: the reference tries {direction(x)} before "
+                     f"{direction(y)}; does this program take the directions in another order?")
+        if tied and y == tied[-1] and len(tied) > 2:
+            self.say(f"  {y} is the last of the {len(tied)} tied: does this program keep the last of equal "
+                     "costs instead of the first?")
+        self.list_candidates(n)
+
+    def line(self, lines: list[str], number: int) -> str:
+        return lines[number - 1] if 1 <= number <= len(lines) else ""
+
+    def explain(self) -> list[str]:
+        stop, expected = self.stop, self.expected
+        e, a = self.line(expected, stop), self.line(self.actual, stop)
+        header = 0
+        for i in range(min(stop + 1, len(expected)), 0, -1):
+            if _HEADER.search(expected[i - 1]):
+                header = i
+                break
+        if check_of(e) or check_of(a) or (a.startswith("ERROR") and played(e)) or \
+                (e.startswith("ERROR") and a != e):
+            n = 1
+            for i in range(stop - 1, 0, -1):
+                if i <= len(expected) and _HEADER.search(expected[i - 1]):
+                    n = action_number(expected[i - 1]) + 1
+                    break
+            self.error(n, check_of(e), check_of(a), a)
+            return self.out
+        if header == 0 or not expected[header - 1].startswith("*** "):
+            return self.out
+        n = action_number(expected[header - 1])
+        x = expected[header - 1].rsplit(": ", 1)[-1]
+        actual_header = self.line(self.actual, header)
+        y = actual_header.rsplit(": ", 1)[-1] if _ACTUAL_HEADER.match(actual_header) else ""
+        if y:
+            self.choice(n, x, y)
+        return self.out
+
+
+def explain(explain_lines: list[str], expected: list[str], actual: list[str], stop: int) -> list[str]:
+    """The "explain: " lines (each ending in a newline), or none."""
+    return Explainer(read_explained(explain_lines), expected, actual, stop).explain()

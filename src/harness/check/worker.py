@@ -1,0 +1,198 @@
+"""One of check's workers: runs its cases inside ONE sandbox box kept for
+its life (harness.sandbox.Box), compares each with the corpus in-process,
+keeps a failure's report (OUTPUT/failures/ID.txt, printable) and its run
+(OUTPUT/outputs/ID.out and .status, for the diagnosis), and gives a
+verdict per case."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from harness.cases import Case, Verdict
+from harness.cases.status import HANG
+from harness.check.compare import Actual, Settings, compare, printable
+from harness.check.explain import explain_failure
+from harness.check.judge import judge_one
+from harness.check.symptom import FLOOD, KILLED, symptom_of_run, whitespace_symptom
+from harness.check.whitespace_report import check_whitespace
+from harness.games import Game
+from harness.sandbox import Box, Limits, Run, SandboxError
+
+FLOOD_NOTE = b"(it wrote more than 64 MiB and was stopped; its output is cut for the report)"
+CRASH_NOTE = (b"(the output was cut by the crash: the first difference is from a rerun with unbuffered stdout, "
+              b"stdbuf -o0)")
+SHAPE_NOTE = b"(without --exact-stderr only the shape of stderr counts: one line where the case has one)\n"
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    """Everything a worker needs, as data: where the cases are, the game,
+    the program (an executable, or a FOLDER's launcher with the folder),
+    the rerun line's command, where results go, how runs are compared."""
+
+    cases: Path
+    game: Game
+    program: str
+    run_command: str
+    output: Path
+    timeout: str
+    folder: Optional[str] = None
+    sandbox: bool = True
+    exact_stderr: bool = False
+    stdout_only: bool = False
+    judge: Optional[str] = None
+    compare_whitespace: bool = False
+    reference: Optional[Path] = None
+    stop_after_hangs: int = 0
+
+    @property
+    def comparing(self) -> Settings:
+        return Settings(self.game, self.timeout, self.run_command, self.stdout_only)
+
+    def limits(self) -> Limits:
+        return Limits(timeout=self.timeout, no_sandbox=not self.sandbox, quiet=True, folder=self.folder)
+
+
+def accept_stderr_shape(case: Case, actual: Actual) -> bool:
+    """Without --exact-stderr: a stderr of exactly one non-empty line
+    where the case expects one is taken as the expected one. False when
+    the shape is wrong."""
+    err_path = case.path(".err")
+    if not err_path.is_file():
+        return True
+    # (read as the bash check-engine read it, up to a first NUL byte: a
+    # stderr holding one is never the shape, as the record has it)
+    err = actual.err.split(b"\0", 1)[0]
+    line = err[:-1] if err.endswith(b"\n") else err
+    if line and err.endswith(b"\n") and b"\n" not in line:
+        actual.err = err_path.read_bytes()
+        return True
+    return False
+
+
+def keep_run(output: Path, case_id: str, actual: Actual, status: int) -> None:
+    """A failing case's run as data for the diagnosis: OUTPUT/outputs/ID.out
+    and ID.status (`hang` for a run killed at the timeout)."""
+    kept = output / "outputs" / case_id
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    Path(f"{kept}.out").write_bytes(actual.out)
+    Path(f"{kept}.status").write_text("hang\n" if status == HANG else f"{status}\n")
+
+
+def add_note(report: bytes, note: bytes) -> bytes:
+    """NOTE right under the first line saying where stdout (or the status) differs."""
+    lines = report.split(b"\n")
+    for index, line in enumerate(lines):
+        if re.match(rb"^(stdout|status): ", line):
+            lines.insert(index + 1, note)
+            break
+    return b"\n".join(lines)
+
+
+class Worker:
+    """A worker: one box, its own files under WORK."""
+
+    def __init__(self, settings: WorkerSettings, work: Path) -> None:
+        self.settings = settings
+        self.work = work
+        work.mkdir(parents=True, exist_ok=True)
+        self.box = Box(settings.program, settings.limits())
+        self.faults = [(row.rule, row.fault) for row in settings.game.judge_fault_table()] if settings.judge else []
+        self.last_status = 0
+
+    def run(self, ids: Sequence[str], verdict: Callable[[str, Verdict], None],
+            stop: Optional[threading.Event] = None) -> None:
+        """Checks IDS in order, telling VERDICT of each; after
+        stop_after_hangs hangs in a row the rest are not run; once STOP is
+        set, none is (check-engine was interrupted)."""
+        try:
+            self.box.start()
+        except SandboxError:
+            return  # (its cases get no verdict: the worker stopped)
+        hangs, limit = 0, self.settings.stop_after_hangs
+        try:
+            for case_id in ids:
+                if stop is not None and stop.is_set():
+                    return
+                if limit > 0 and hangs >= limit:
+                    verdict(case_id, Verdict("fail", "not-run", f"not run: the {hangs} cases before it hung"))
+                    continue
+                verdict(case_id, self.check(case_id))
+                hangs = hangs + 1 if self.last_status == HANG else 0
+        finally:
+            self.box.close()
+
+    def _actual(self, run: Run, expected_out: bytes) -> Actual:
+        same = bool(run.sha256) and run.sha256 == hashlib.sha256(expected_out).hexdigest()
+        out = expected_out if same else _read(run.out)
+        return Actual(run.status, out, _read(run.err), self.work / "actual")
+
+    def check(self, case_id: str) -> Verdict:
+        """Case CASE_ID run, compared, and its failure kept."""
+        settings = self.settings
+        case = Case(settings.cases, case_id)
+        expected_out = _read(case.path(".out"))
+        graded = settings.game.run_mode == "graded"
+        actual = self._actual(self.box.run(case.path(".in"), graded), expected_out)
+        first_status, note = actual.status, b""
+        if actual.status == FLOOD:
+            actual.out, actual.err = actual.out[:len(expected_out) + 4096], actual.err[:4096]
+            note = FLOOD_NOTE
+        elif actual.status > 128 and actual.status != KILLED and actual.out != expected_out:
+            # A crash loses what stdio still held: rerun with unbuffered stdout.
+            actual = self._actual(self.box.run(case.path(".in"), graded, "unbuffered"), expected_out)
+            note = CRASH_NOTE
+        self.last_status = actual.status
+        if settings.judge:
+            return self._judged(case, expected_out, actual, first_status)
+        shape_ok = settings.exact_stderr or accept_stderr_shape(case, actual)
+        comparing = settings.comparing
+        compared = compare(case, expected_out, actual, comparing, stdout_same=actual.out is expected_out)
+        if compared.passed:
+            return Verdict("pass")
+        found = check_whitespace(case, expected_out, actual, comparing, compared, settings.compare_whitespace)
+        if found.passed:
+            symptom = whitespace_symptom(found.phrase)
+            return Verdict("pass", symptom.code, symptom.phrase)
+        report = found.report
+        if note:
+            report = add_note(report, note)
+        if not shape_ok:
+            report += SHAPE_NOTE
+        if not found.kind and found.line is not None and settings.reference is not None:
+            report += explain_failure(settings.game.explain, settings.reference, case.path(".in"), expected_out,
+                                      actual.out, found.line)
+        self._keep(case_id, report, actual, actual.status)
+        symptom = symptom_of_run(case, expected_out, actual, comparing, found.line, found.phrase,
+                                 bool(found.kind) and settings.compare_whitespace)
+        return Verdict("fail", symptom.code, symptom.phrase)
+
+    def _judged(self, case: Case, expected_out: bytes, actual: Actual, status: int) -> Verdict:
+        settings = self.settings
+        judged = judge_one(settings.judge or "", self.faults, case, actual, settings.comparing,
+                           self.work / "feedback")
+        if judged.passed:
+            return Verdict("pass")
+        self._keep(case.id, judged.report, actual, status)
+        if not judged.code:
+            symptom = symptom_of_run(case, expected_out, actual, settings.comparing, None)
+            return Verdict("fail", symptom.code, symptom.phrase)
+        return Verdict("fail", judged.code, judged.phrase)
+
+    def _keep(self, case_id: str, report: bytes, actual: Actual, status: int) -> None:
+        kept = self.settings.output / "failures" / f"{case_id}.txt"
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.write_bytes(printable(report))
+        keep_run(self.settings.output, case_id, actual, status)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        return b""

@@ -1,0 +1,175 @@
+"""A program handed in as a folder made ready to run (languages.bash's
+language_prepare, language_build, language_launcher and
+older-standard.bash): built in the sandbox when its language needs a build
+and the folder lacks what it makes (or a build command is given), the
+older standard tried when the language's own command fails with the
+compiler's errors, and a launcher that runs it as the handout's grader
+does."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from harness import sandbox
+from harness.cases import describe_status
+from harness.languages.detect import NoLanguage, language_of, python_main, source_files
+from harness.languages.table import Language
+
+ERROR = re.compile(r": error: |: fatal error: |\): error CS[0-9]*: |\): fatal error CS[0-9]*: ")
+BUILD_TIMEOUT = "60"
+
+
+class NotBuilt(Exception):
+    """A folder that cannot be made ready: the sentence a report shows."""
+
+    def __init__(self, message: str, language: Optional[Language] = None) -> None:
+        super().__init__(message)
+        self.language = language
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A folder's program ready: its language, the folder it runs from,
+    the launcher, how to run it here (the rerun lines), the build's
+    commands as they ran, and how the older standard built it ("")."""
+
+    language: Language
+    folder: str
+    launcher: str
+    command: str
+    built: tuple[str, ...]
+    note: str
+
+
+def first_error(log: Path) -> str:
+    """The log's first error (or the linker's), cut to 160 bytes."""
+    for line in _log_lines(log):
+        if ERROR.search(line) or "undefined reference" in line:
+            return line[:160]
+    return ""
+
+
+def _log_lines(log: Path) -> list[str]:
+    try:
+        return log.read_text(encoding="utf-8", errors="replace").split("\n")
+    except OSError:
+        return []
+
+
+def built(folder: str | Path, language: Language) -> bool:
+    return language.product is None or (Path(folder) / language.product).is_file()
+
+
+def run_words(folder: str, language: Language) -> str:
+    """LANGUAGE's run command for FOLDER's program ({main} filled in)."""
+    run = language.run
+    if "{main}" in run:
+        main = python_main(folder, language)
+        if main is None:
+            raise NotBuilt("no Python file to run (hw4.py, a single .py file, or a single one with __main__)",
+                           language)
+        run = run.replace("{main}", main)
+    return run
+
+
+def write_launcher(folder: str, language: Language, path: Path) -> None:
+    """An executable at PATH that runs FOLDER's program ($SANDBOX_FOLDER in the box) as the grader does."""
+    path.write_text("#!/bin/sh\n# Runs the program of its folder ($SANDBOX_FOLDER) as the grader does.\n"
+                    f'exec {run_words(folder, language)} "$@"\n')
+    path.chmod(0o755)
+
+
+def command_here(folder: str, language: Language, quote) -> str:
+    """The shell command that runs FOLDER's program here (the rerun lines)."""
+    return run_words(folder, language).replace('"', "").replace("$SANDBOX_FOLDER", quote(folder))
+
+
+def build(folder: str, language: Language, command: str, limits: sandbox.Limits, out: Path, log: Path) -> int:
+    """A copy of FOLDER built in the sandbox (COMMAND, or the language's
+    build) into OUT; the compiler's messages in LOG; the build's status
+    (124 a hang, 3 when it made nothing)."""
+    command = command or (language.build or "")
+    if command and "$@" not in command and "$*" not in command and "*." not in command:
+        command += ' "$@"'
+    if os.path.lexists(out):
+        shutil.rmtree(out)
+    if not command:
+        shutil.copytree(folder, out, symlinks=True)
+        log.write_bytes(b"")
+        return 0
+    sources = " ".join(shlex.quote(name) for name in source_files(folder, language))
+    script = shlex.quote(f"PS4='$ '; set -x; {command}")
+    with tempfile.NamedTemporaryFile("w", prefix="build.", delete=False) as launcher:
+        launcher.write(f'#!/bin/bash\ncd "$SANDBOX_FOLDER" || exit 126\nexec 1>&2\nexec bash -c {script} build '
+                       f"{sources}\n")
+    os.chmod(launcher.name, 0o755)
+    try:
+        with open(log, "wb") as messages:
+            status = sandbox.run_once(launcher.name, limits, folder_out=str(out), stdout=messages,
+                                      stderr=messages)
+    finally:
+        os.unlink(launcher.name)
+    if not out.exists():
+        out.mkdir(parents=True)
+    if status == 0 and not built(out, language):
+        with open(log, "a", encoding="utf-8") as messages:
+            messages.write(f"the build succeeded but made no {language.product}\n")
+        status = 3
+    return status
+
+
+def build_of_its_time(folder: str, language: Language, command: str, limits: sandbox.Limits, out: Path,
+                      log: Path, older_standards: bool) -> tuple[int, str]:
+    """build(), and when the language's own command failed with the
+    compiler's errors, again with the older standard: (status, note)."""
+    handout = Path(f"{log}.handout")
+    handout.unlink(missing_ok=True)
+    status = build(folder, language, command, limits, out, log)
+    older = language.older_command()
+    if status in (0, 3, 124) or status > 128 or command or older is None or not older_standards:
+        return status, ""
+    first = first_error(log)
+    log.rename(handout)
+    if build(folder, language, older, limits, out, log) == 0:
+        return 0, f"built with {language.older}: the handout's command failed with: {first or f'exit status {status}'}"
+    log.unlink(missing_ok=True)
+    handout.rename(log)
+    with open(log, "a", encoding="utf-8") as messages:
+        messages.write(f"({language.older} was tried too: it did not build either)\n")
+    return status, ""
+
+
+def prepare(folder: str, command: str, limits: sandbox.Limits, work: Path, older_standards: bool, quote,
+            timeout: str) -> Prepared:
+    """FOLDER's program ready to run: built into WORK/built when needed
+    (messages in WORK/build.log), its launcher WORK/program. NotBuilt with
+    the sentence when it cannot; TIMEOUT words a hang."""
+    try:
+        language = language_of(folder)
+    except NoLanguage as problem:
+        raise NotBuilt(f"{folder}: {problem}") from None
+    runs_from, ran, note = folder, (), ""
+    if command or not built(folder, language):
+        log = work / "build.log"
+        status, note = build_of_its_time(folder, language, command, limits, work / "built", log, older_standards)
+        ran = tuple(line[2:] for line in _log_lines(log) if line.startswith("$ "))
+        if status != 0:
+            error = next((line for line in _log_lines(log)
+                          if not line.startswith("$ ") and "error" in line.lower()), "")[:160]
+            first = ran[0] if ran else ""
+            raise NotBuilt(f"{folder} ({language.name}) does not build: '{first}' ended with "
+                           f"{describe_status(status, timeout)}: {error}", language)
+        runs_from = str(work / "built")
+    try:
+        write_launcher(runs_from, language, work / "program")
+    except NotBuilt as problem:
+        raise NotBuilt(f"{folder}: {problem}", language) from None
+    return Prepared(language, runs_from, str(work / "program"), command_here(runs_from, language, quote), ran,
+                    note)
