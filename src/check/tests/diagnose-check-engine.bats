@@ -1,5 +1,5 @@
 # diagnose-check-engine.bats -- check-engine names the likely cause of a
-# failing program's failures (src/check/check-diagnose.bash, src/diagnose):
+# failing program's failures (harness.check.diagnose calling harness.diagnose):
 # a program with a catalogued fault planted apart from the reference (a
 # copy of the HW4 Python test player, a copy of the independent checkers
 # oracle), run in the sandbox as a FOLDER of sources, gets that fault's
