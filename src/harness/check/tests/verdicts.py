@@ -61,13 +61,16 @@ def read_tsv(path: Path) -> list:
 
 
 def write_tsv(path: Path, columns: tuple, rows: list) -> None:
-    """Writes ROWS (dicts) under a header of COLUMNS."""
+    """Writes ROWS (dicts) under a header of COLUMNS, whole or not at all
+    (a file beside it, then renamed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="") as f:
+    partial = path.with_name(path.name + ".partial")
+    with open(partial, "w", encoding="utf-8", newline="") as f:
         writer = csv.DictWriter(f, columns, delimiter="\t", quoting=csv.QUOTE_NONE,
                                 lineterminator="\n", extrasaction="ignore")
         writer.writeheader()
         writer.writerows(rows)
+    partial.replace(path)
 
 
 def run_door(run: Run) -> tuple:
