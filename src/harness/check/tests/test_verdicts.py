@@ -87,7 +87,12 @@ class RecordTest(unittest.TestCase):
                 with self.subTest(subject=subject.name, profile=profile):
                     path = verdicts.record_path(subject.name, profile)
                     self.assertTrue(path.is_file(), f"{path}: missing")
-                    self.assertGreater(len(verdicts.read_record(path)), 0, f"{path}: no case")
+                    cases = set(verdicts.read_record(path))
+                    reference = verdicts.read_record(
+                        verdicts.record_path(f"reference-{subject.game}", profile))
+                    self.assertGreater(len(cases), 0, f"{path}: no case")
+                    self.assertEqual(cases, set(reference),
+                                     f"{path}: not the cases of the reference's record")
 
     def test_differences_named(self):
         recorded = {"a/x": ("pass", ""), "a/y": ("fail", "judge"), "b/z": ("pass", "")}
