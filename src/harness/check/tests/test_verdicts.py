@@ -13,7 +13,7 @@ of the test players, a faulty one so that their failures are compared too
 (cut-strict; C++, which has none, missing-child), on draughts' `examples` (14
 cases: a Java or Mono start a case is the cost), each built in the sandbox
 from its sources as the grader builds them; all of it under both profiles. `VERDICTS=all` (`make verdicts`) compares the whole
-record: every subject, every case, both profiles (about an hour on two idle
+record: every subject, every case, both profiles (an hour or more on two idle
 cores: the players' failing cases each get a full report).
 """
 
