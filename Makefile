@@ -72,7 +72,7 @@ unit: all ## the Python package's tests (src/harness/*/tests, pytest)
 	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider src/harness
 
 .PHONY: verdicts
-verdicts: all ## check-engine's verdicts against the whole record, every subject, case and profile (about an hour)
+verdicts: all ## check-engine's verdicts against the whole record, every subject, case and profile (an hour or more)
 	@$(ENSURE_TOOLS) unit
 	@$(BUILD_FAULTS)
 	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \

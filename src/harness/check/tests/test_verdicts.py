@@ -9,11 +9,11 @@ both references on every case (the verdicts that matter most, and cheap: a C
 program, about 3 s a profile); every fault of the catalogue on the smallest
 category where its record has a failing case (so each run proves the fault is
 still told apart, not only that passes stay passes); one variant per language
-of the test players, a faulty one so that their failures are compared too, on
-draughts' `examples` (14 cases: a Java or Mono start a case is the cost), each
-built in the sandbox from its sources as the grader builds them; all of it
-under both profiles. `VERDICTS=all` (`make verdicts`) compares the whole
-record: every subject, every case, both profiles (about an hour on two idle
+of the test players, a faulty one so that their failures are compared too
+(cut-strict; C++, which has none, missing-child), on draughts' `examples` (14
+cases: a Java or Mono start a case is the cost), each built in the sandbox
+from its sources as the grader builds them; all of it under both profiles. `VERDICTS=all` (`make verdicts`) compares the whole
+record: every subject, every case, both profiles (an hour or more on two idle
 cores: the players' failing cases each get a full report).
 """
 
@@ -27,7 +27,7 @@ from harness.check.tests import subjects as subjects_module
 from harness.check.tests import verdicts
 
 # The players make unit compares: one faulty variant a language.
-UNIT_PLAYERS = ("player-python-no-crowning", "player-java-wrong-leaf",
+UNIT_PLAYERS = ("player-python-cut-strict", "player-java-cut-strict",
                 "player-cpp-missing-child", "player-csharp-cut-strict")
 UNIT_PLAYER_CATEGORIES = ("examples",)
 # check-engine runs at once, each with --jobs JOBS: a run spends much of its
@@ -87,7 +87,12 @@ class RecordTest(unittest.TestCase):
                 with self.subTest(subject=subject.name, profile=profile):
                     path = verdicts.record_path(subject.name, profile)
                     self.assertTrue(path.is_file(), f"{path}: missing")
-                    self.assertGreater(len(verdicts.read_record(path)), 0, f"{path}: no case")
+                    cases = set(verdicts.read_record(path))
+                    reference = verdicts.read_record(
+                        verdicts.record_path(f"reference-{subject.game}", profile))
+                    self.assertGreater(len(cases), 0, f"{path}: no case")
+                    self.assertEqual(cases, set(reference),
+                                     f"{path}: not the cases of the reference's record")
 
     def test_differences_named(self):
         recorded = {"a/x": ("pass", ""), "a/y": ("fail", "judge"), "b/z": ("pass", "")}

@@ -3,6 +3,8 @@ on a subject, reading its results.tsv by column name, writing and reading the
 record (src/harness/check/tests/record/) and comparing verdicts with it."""
 
 import csv
+import os
+import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +20,10 @@ PROFILES = ("assignment", "strict")
 # longer than check-engine's 10 so that a loaded machine (a Java or Mono
 # start a case on shared cores) never turns a slow run into a hang.
 TIMEOUT = 30
+# Seconds a whole check-engine run may take before it counts as stuck: its
+# bash sandbox client was once seen waiting forever on a driver that waited
+# for it (a worker in wait(), the driver reading its fifo, 35 minutes).
+RUN_LIMIT = 3600
 
 
 class CheckEngineError(Exception):
@@ -36,6 +42,7 @@ class Run:
     jobs: int = 4
     timeout: int = TIMEOUT
     categories: tuple = ()
+    limit: int = RUN_LIMIT
 
     def command(self) -> list:
         """The door's command line."""
@@ -54,27 +61,42 @@ def read_tsv(path: Path) -> list:
 
 
 def write_tsv(path: Path, columns: tuple, rows: list) -> None:
-    """Writes ROWS (dicts) under a header of COLUMNS."""
+    """Writes ROWS (dicts) under a header of COLUMNS, whole or not at all
+    (a file beside it, then renamed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="") as f:
+    partial = path.with_name(path.name + ".partial")
+    with open(partial, "w", encoding="utf-8", newline="") as f:
         writer = csv.DictWriter(f, columns, delimiter="\t", quoting=csv.QUOTE_NONE,
                                 lineterminator="\n", extrasaction="ignore")
         writer.writeheader()
         writer.writerows(rows)
+    partial.replace(path)
+
+
+def run_door(run: Run) -> tuple:
+    """Runs check-engine in a session of its own; (exit status, its output).
+    A run over RUN.limit seconds is ended, its whole session with it."""
+    with subprocess.Popen(run.command(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, cwd=paths.ROOT, start_new_session=True) as door:
+        try:
+            said, _ = door.communicate(timeout=run.limit)
+        except subprocess.TimeoutExpired:
+            os.killpg(door.pid, signal.SIGKILL)
+            door.communicate()
+            raise CheckEngineError(f"{' '.join(run.command())}: still running after "
+                                   f"{run.limit} s, stopped") from None
+    return door.returncode, said
 
 
 def check(run: Run) -> dict:
     """Runs check-engine; its verdicts as {case: (verdict, code)}."""
-    done = subprocess.run(run.command(), capture_output=True, text=True, check=False,
-                          cwd=paths.ROOT)
+    status, said = run_door(run)
     results = run.output / "results.tsv"
-    if done.returncode not in (0, 1) or not results.is_file():
-        raise CheckEngineError(f"{' '.join(run.command())}: exit {done.returncode}\n"
-                               f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    if status not in (0, 1) or not results.is_file():
+        raise CheckEngineError(f"{' '.join(run.command())}: exit {status}\n{said[-3000:]}")
     verdicts = {row["case"]: (row["verdict"], row["code"]) for row in read_tsv(results)}
     if not verdicts:
-        raise CheckEngineError(f"{' '.join(run.command())}: no case run\n"
-                               f"{done.stdout[-2000:]}{done.stderr[-2000:]}")
+        raise CheckEngineError(f"{' '.join(run.command())}: no case run\n{said[-3000:]}")
     return verdicts
 
 
