@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # cases.bash -- what a golden case is, how to run one, how to compare it.
-# Sourced by every script and by the bats helper, so the case format and
+# Sourced by every script that handles cases and by the golden runner's
+# batch (src/golden/batch.bash), so the case format and
 # the comparison exist once.
 #
 # A case is a path prefix P, normally testdata/<category>/<name>:
@@ -252,40 +253,4 @@ corpus_compare() {
         corpus_show_diff "$expected_err" "$actual.err" stderr
     fi
     return 1
-}
-
-# ------------------------------------------------------ the golden tests
-# golden_case ID: the body of every generated golden test (see
-# src/golden/suite.bash). Kept lean on purpose: bats starts a fresh
-# process per test, so each test does one engine run and two cmp calls at
-# most, and the report on failure. Environment (set by src/golden/run-golden):
-# GOLDEN_CASES, the cases root; GOLDEN_ENGINE, the program under test;
-# GOLDEN_FAILURES, optional, a directory that receives each failure
-# report as a file (CI artifacts).
-golden_case() {
-    local id=$1
-    local actual="$BATS_TEST_TMPDIR/actual"
-    # bats runs a DEBUG trap before every command of a test, to keep stack
-    # traces; under it the run and the comparison cost a third of the test.
-    # They run untraced in a subshell; a failure is reported from here.
-    if (trap - DEBUG; golden_run_and_compare "$id" "$actual"); then
-        return 0
-    fi
-    cat "$actual.report"
-    if [[ -n ${GOLDEN_FAILURES:-} ]]; then
-        cp "$actual.report" "$GOLDEN_FAILURES/${id//\//__}.txt"
-    fi
-    return 1
-}
-
-# Runs case ID into ACTUAL.* with each engine of GOLDEN_ENGINE (a line
-# each: several builds of one engine, one test); writes the comparison's
-# report to ACTUAL.report: the first failing engine's, else the last's.
-golden_run_and_compare() {
-    local id=$1 actual=$2 engines=$GOLDEN_ENGINE$'\n' engine
-    while [[ -n $engines ]]; do
-        engine=${engines%%$'\n'*} engines=${engines#*$'\n'}
-        corpus_run "$engine" "$GOLDEN_CASES/$id" "$actual" "$id"
-        corpus_compare "$GOLDEN_CASES/$id" "$actual" "$engine" "$id" > "$actual.report" || return 1
-    done
 }

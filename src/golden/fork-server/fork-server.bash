@@ -1,12 +1,15 @@
 # shellcheck shell=bash
 # fork-server.bash -- starts and stops the memcheck fork server for a
-# golden suite (why and how: fork_server.h). Sourced by
-# src/golden/run-golden; wrap-memcheck sends each case to the server that
-# CORPUS_MEMCHECK_SERVER names, and runs Valgrind afresh without it.
+# golden suite, and runs a case on it (why and how: fork_server.h).
+# Sourced by src/golden/run-golden (start, stop) and src/golden/batch.bash
+# (each case, on the server that CORPUS_MEMCHECK_SERVER names; without
+# one, the case runs under wrap-memcheck, one Valgrind a case).
 
 FORK_SERVER_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 FORK_SERVER_ROOT=$(cd "$FORK_SERVER_DIR/../../.." && pwd)
 FORK_SERVER_PID=''
+# The empty logs of the cases run here, removed by fork_server_forget_logs.
+FORK_SERVER_EMPTY_LOGS=()
 
 # fork_server_start ENGINE LOGS: builds the server and its client if
 # needed, starts ENGINE under Valgrind (src/golden/memcheck.flags, one log
@@ -48,5 +51,46 @@ fork_server_stop() {
     wait "$FORK_SERVER_PID" 2>/dev/null || true
     rm -f -- "${CORPUS_MEMCHECK_SERVER:-}"
     FORK_SERVER_PID=''
+# The empty logs of the cases run here, removed by fork_server_forget_logs.
+FORK_SERVER_EMPTY_LOGS=()
     unset CORPUS_MEMCHECK_SERVER CORPUS_MEMCHECK_LOGS
+}
+
+# fork_server_run CASE ACTUAL LOG: runs case CASE (a path prefix: CASE.in
+# on stdin) on the server, as corpus_run does with the engine: ACTUAL.out,
+# ACTUAL.err and ACTUAL.status; killed after CORPUS_TIMEOUT seconds (status
+# 124; the client ends the child first). When Valgrind found anything (its
+# log of the child, CORPUS_MEMCHECK_LOGS/PID.log, is not empty, or the
+# status is Valgrind's 99) the log becomes LOG and is appended to
+# ACTUAL.err, and the status is 99: the case then fails with the log in its
+# report, as under src/golden/wrap-memcheck. Forks only timeout and the
+# client when the case is clean.
+fork_server_run() {
+    local case_path=$1 actual=$2 log=$3 status=0 pid='' found
+    : > "$actual.pid"
+    timeout --kill-after=5 "$CORPUS_TIMEOUT" "$FORK_SERVER_ROOT/build/tools/fork-client" \
+        "$CORPUS_MEMCHECK_SERVER" "$actual.pid" \
+        < "$case_path.in" > "$actual.out" 2> "$actual.err" || status=$?
+    read -r pid < "$actual.pid" || true
+    found=${CORPUS_MEMCHECK_LOGS:?}/$pid.log
+    if [[ -n $pid && -s $found ]] || ((status == 99)); then
+        mkdir -p -- "${log%/*}"
+        if [[ -n $pid ]]; then mv -f -- "$found" "$log" || true; fi
+        {
+            printf 'memcheck: Valgrind found errors or leaks (log: %s):\n' "$log"
+            cat -- "$log" || true
+        } >> "$actual.err" 2>&1
+        status=99
+    elif [[ -n $pid ]]; then
+        FORK_SERVER_EMPTY_LOGS+=("$found")
+    fi
+    printf '%s\n' "$status" > "$actual.status"
+}
+
+# fork_server_forget_logs: removes the empty logs of the cases run by
+# fork_server_run in this shell (one process for all of them; never a log
+# of a case another shell runs, whose child may still be writing it).
+fork_server_forget_logs() {
+    ((${#FORK_SERVER_EMPTY_LOGS[@]} == 0)) || rm -f -- "${FORK_SERVER_EMPTY_LOGS[@]}"
+    FORK_SERVER_EMPTY_LOGS=()
 }
