@@ -46,7 +46,7 @@ class Run:
 
     def command(self) -> list:
         """The door's command line."""
-        command = [str(paths.SCRIPTS / "check-engine"), "--program", self.game,
+        command = [str(paths.ROOT / "scripts" / "check-engine"), "--program", self.game,
                    "--profile", self.profile, "--no-diagnose", "--output", str(self.output),
                    "--jobs", str(self.jobs), "--timeout", str(self.timeout)]
         for category in self.categories:

@@ -31,6 +31,14 @@ def browser(profile, javascript=True):
                             options=options)
 
 
+def found(driver, element_id, timeout=30):
+    """The element ELEMENT_ID once the page that holds it has loaded: a
+    click that submits a form returns before the next page is there."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        lambda d: d.find_element(By.ID, element_id))
+
+
 class BrowserTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -47,15 +55,15 @@ class BrowserTest(unittest.TestCase):
         driver.get(self.service.base + "/")
         driver.find_element(By.ID, "token").send_keys("wrong-token")
         driver.find_element(By.ID, "login").click()
-        self.assertIn("no student has this token", driver.find_element(By.ID, "error").text)
-        driver.find_element(By.ID, "token").send_keys(self.tokens[name])
+        self.assertIn("no student has this token", found(driver, "error").text)
+        found(driver, "token").send_keys(self.tokens[name])
         driver.find_element(By.ID, "login").click()
         path = os.path.join(self.tmp.name, name + ".c")
         with open(path, "wb") as handle:
             handle.write(programs.sources("wrong", name)["program.c"])
-        driver.find_element(By.ID, "file").send_keys(path)
+        found(driver, "file").send_keys(path)
         driver.find_element(By.ID, "upload").click()
-        self.assertIn(driver.find_element(By.ID, "state").text, ("queued", "running", "done"))
+        self.assertIn(found(driver, "state").text, ("queued", "running", "done"))
         WebDriverWait(driver, 120, poll_frequency=0.5,
                       ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
             lambda d: d.find_element(By.ID, "state").text == "done")
