@@ -14,7 +14,7 @@ mark_tree_hash() {
 }
 
 # mark_tools_hash ROOT: the hash of every file the marking of a
-# submission may run or read (src/check/checking-code, the one list the
+# submission may run or read (harness.check.checking_code, the one list the
 # service's cache key uses too): a change to any of them (a judge's
 # source, a game's adapter, the sandbox, memcheck.flags, a file added or
 # moved) marks everything again. The corpus is hashed apart
@@ -22,7 +22,7 @@ mark_tree_hash() {
 # left out, as the marks and pages are made again from the results on
 # every run, resumed or not.
 mark_tools_hash() {
-    "$1/src/check/checking-code" --hash "$1"
+    PYTHONPATH="$1/src" /usr/bin/python3 -B -m harness.check.checking_code --hash "$1"
 }
 
 # mark_python: a Python 3 with Jinja2, for the report's templates: the

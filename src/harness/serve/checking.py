@@ -13,12 +13,12 @@ import subprocess
 import time
 
 from harness import cases, games, languages, paths
+from harness.check import checking_code
 
 ROOT = str(paths.ROOT)
-# The checking code: what decides a verdict (a change makes old results stale).
-CHECKING_CODE = os.path.join(ROOT, "src/check/checking-code")
-# The checking code is src/check/checking-code's one list (mark's resume
-# key is made from it too); the built judge and sandbox driver beside it.
+# The checking code (harness.check.checking_code's one list, what decides a
+# verdict: mark's resume key is made from it too); the built judge and
+# sandbox driver beside it.
 BUILT = ("build/sandbox", "build/draughts-judge")
 # check-engine --stop-after-hangs for the service's checks (quick feedback).
 STOP_AFTER_HANGS = 3
@@ -47,9 +47,7 @@ def fingerprint(options):
     cache key, so a new case or a fix of check-engine is never answered
     from an old result."""
     digest = hashlib.sha256(json.dumps(options, sort_keys=True).encode())
-    code = subprocess.run([CHECKING_CODE, "--hash", ROOT],
-                          check=True, capture_output=True, text=True).stdout
-    digest.update(code.encode())
+    digest.update((checking_code.code_hash(paths.ROOT) + "\n").encode())
     for path in ("testdata/" + options["program"],) + BUILT + ("build/" + options["program"],):
         full = os.path.join(ROOT, path)
         if os.path.isdir(full):

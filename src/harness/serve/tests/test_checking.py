@@ -94,7 +94,7 @@ class ReadResultsTest(unittest.TestCase):
 
 class FingerprintTest(unittest.TestCase):
     def test_every_part_of_the_checking_code_changes_it(self):
-        """A change to any file of the checking code (src/check/checking-code's
+        """A change to any file of the checking code (harness.check.checking_code's
         list: the diagnosis's catalogue, a game's adapter, the Makefile...)
         or of the corpus makes the cache's old answers stale; a test or a
         README does not."""
