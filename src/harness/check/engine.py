@@ -163,7 +163,8 @@ def finish(options: opts.Options, game: Game, ids: Sequence[str], verdicts: dict
     write_junit(output / "junit.xml", rows, game.name, f"{game.name} (profile {options.profile})",
                 output / "failures")
     causes = None
-    if options.diagnose and any(not row.passed for row in rows):
+    # (a game without a catalogue of faults has no likely causes to name)
+    if options.diagnose and game.fault_catalogue.is_file() and any(not row.passed for row in rows):
         causes = diagnose.diagnose(game, options.cases, output, int(time.monotonic() - started), sys.stdout)
     groups = report.failure_groups(rows, output)
     report.report_groups(groups, options.profile, sys.stdout)

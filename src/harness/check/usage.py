@@ -86,7 +86,8 @@ Profiles:
 Prints a table of passed and failed cases per category, the failures
 grouped by symptom (each group with its count, categories and an
 example), and "N passed, N failed". When a case failed, the likely causes
-come before that last line: the faults of src/diagnose's catalogue that
+come before that last line (for a game with a catalogue of faults,
+src/diagnose/faults/GAME.tsv): the faults of the catalogue that
 reproduce the failing cases ("likely cause: SENTENCE (CODE): reproduces
 N of M failing cases"; the diagnosis takes at most check-engine's own
 time), and the failures a cause explains are grouped under it. Where stdout differs, a report ends

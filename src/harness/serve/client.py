@@ -24,8 +24,9 @@ ROOT = str(paths.ROOT)
 PYTHON = ["/usr/bin/python3", "-B", "-m"]
 
 
-def python_env():
-    return dict(os.environ, PYTHONPATH=str(paths.SRC))
+def python_env(src=paths.SRC):
+    """The environment that runs the package of SRC (this repository's)."""
+    return dict(os.environ, PYTHONPATH=str(src))
 
 
 def free_port():
@@ -59,10 +60,12 @@ def test_database():
 
 class Service:
     """scripts/serve with these options (--db: test_database()'s unless
-    given); start() waits for /healthz."""
+    given), run from ROOT's copy of the repository (this one by default);
+    start() waits for /healthz."""
 
-    def __init__(self, data, options=(), port=None):
+    def __init__(self, data, options=(), port=None, root=ROOT):
         self.data, self.options, self.port = data, list(options), port or free_port()
+        self.root = str(root)
         self.db = None if "--db" in self.options else test_database()
         if self.db:
             self.options += ["--db", self.db]
@@ -74,7 +77,8 @@ class Service:
             self.process = subprocess.Popen(
                 PYTHON + ["harness.serve", "--data", self.data, "--port", str(self.port),
                  "--roster", os.path.join(self.data, "roster.csv")] + self.options,
-                stdout=log, stderr=log, start_new_session=True, cwd=ROOT, env=python_env())
+                stdout=log, stderr=log, start_new_session=True, cwd=self.root,
+                env=python_env(os.path.join(self.root, "src")))
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.process.poll() is not None:
