@@ -1,6 +1,7 @@
-# junit.awk -- the project's one JUnit writer: the golden suites (from
-# bats' TAP, through tap-cases.awk), check-engine's junit.xml and mark's
-# per-submission junit.xml all pass their test cases through it.
+# junit.awk -- the golden suites' JUnit writer (from bats' TAP, through
+# tap-cases.awk). check-engine's junit.xml and mark's per-submission
+# junit.xml are harness.junit's, the same bytes for the same cases
+# (src/harness/tests/test_junit.py holds the two equal, this the oracle).
 #
 #   awk -F '\t' -v suite=NAME -v seconds=N -f junit.awk CASES.tsv > report.xml
 #

@@ -13,7 +13,7 @@ from harness.cases import ResultRow
 from harness.check import memcheck, options, report
 from harness.check.compare import first_difference_line, head, printable, shell_quote
 from harness.check.judge import cut, judge_symptom
-from harness.check.junit import case_lines, write_junit
+from harness.check.junit import test_cases as junit_cases, write_junit
 
 FAULTS = [(row.rule, row.fault) for row in games.get("draughts").judge_fault_table()]
 
@@ -106,15 +106,14 @@ def test_groups_under_a_likely_cause(tmp_path):
     assert out.getvalue().startswith("failures by likely cause, then by symptom (profile strict):\n")
 
 
-def test_junit_through_the_one_writer(tmp_path):
+def test_junit_of_the_rows(tmp_path):
     """junit.xml: a testcase per row, a failure's report its text, escaped
     so that an XML parser reads back what was written."""
     import xml.etree.ElementTree as ET
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "2.txt").write_text('case:   a/2\n<b> & "c"\\n\tx\n')
     rows = ROWS[:3] + [ResultRow("b/\\x", "b", "fail", "a\\b symptom", "odd")]
-    assert case_lines(rows[:2], "checkers", tmp_path).split("\n")[1] == \
-        f"checkers.a\ta/2\tfail\tprinted nothing\t\t{tmp_path}/a/2.txt"
+    assert junit_cases(rows[:2], "checkers", tmp_path)[1].text == 'case:   a/2\n<b> & "c"\\n\tx\n'
     write_junit(tmp_path / "junit.xml", rows, "checkers", "checkers (profile strict)", tmp_path)
     suite = ET.parse(tmp_path / "junit.xml").getroot().find("testsuite")
     assert suite.get("name") == "checkers (profile strict)" and suite.get("failures") == "3"
