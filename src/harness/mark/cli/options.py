@@ -8,7 +8,7 @@ checks.py judges them."""
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from harness import paths
 
