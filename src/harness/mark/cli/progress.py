@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -22,14 +23,17 @@ class Progress:
     drawing: bool = True
     started: float = field(default_factory=time.monotonic)
     done: int = 0
-    newest: str = ""
+    newest: tuple[int, str] = (0, "")
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def elapsed(self) -> int:
         return int(time.monotonic() - self.started)
 
-    def begun(self, folder: str) -> None:
-        """A worker started on FOLDER (the bar names the newest)."""
-        self.newest = folder
+    def begun(self, seq: int, folder: str) -> None:
+        """Worker SEQ started on FOLDER (the bar names the newest, by SEQ:
+        the workers' threads may tell it out of order)."""
+        with self.lock:
+            self.newest = max(self.newest, (seq, folder))
         self.draw()
 
     def line(self, line: str) -> None:
@@ -51,14 +55,18 @@ class Progress:
         """GNU parallel's bar, drawn again on stderr (its zenity header first)."""
         if not (self.bar and self.drawing):
             return
+        with self.lock:
+            self._draw(self.newest[1])
+
+    def _draw(self, newest: str) -> None:
         left = self.todo - self.done
         eta = self.elapsed() * left // self.done if self.done else 0
         share = self.done / self.todo if self.todo else 1.0
-        text = "%d%% %d:%d=%s %s" % (share * 100, self.done, left, units(eta), self.newest)
+        text = "%d%% %d:%d=%s %s" % (share * 100, self.done, left, units(eta), newest)
         width = shutil.get_terminal_size((80, 24)).columns
         shown = (text + " " * width)[:width]
         shown = shown[:int(width * share)] + "\033[0m" + shown[int(width * share):]
-        header = ("#   %d sec %s" % (eta, self.newest) + " " * width)[:width]
+        header = ("#   %d sec %s" % (eta, newest) + " " * width)[:width]
         sys.stderr.write("\r%s\r%d\r\033[7m%s\033[0m" % (header, share * 100, shown))
         sys.stderr.flush()
 

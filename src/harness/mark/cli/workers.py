@@ -66,7 +66,7 @@ def run_one(output: str, seq: int, folder: str, worker: list[str], progress: Pro
     """One worker's run, unless the run was interrupted before it began."""
     if stop.is_set():
         return None
-    progress.begun(folder)
+    progress.begun(seq, folder)
     started = time.time()
     done = subprocess.run([*worker, folder], cwd=output, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           check=False)

@@ -138,6 +138,19 @@ class ProgressTest(unittest.TestCase):
             progress.line("bad_it_s-0123abcd\tmarked\t20/20\t0\t3.2")
         self.assertEqual(out.getvalue(), "mark: [1/4] bad it's: marked, 20/20 passed, 0 warnings, 3.2s; ETA 4m30s\n")
 
+    def test_on_a_terminal_the_bar_naming_the_newest_started(self):
+        progress = Progress(3, {}, bar=True)
+        with unittest.mock.patch("sys.stderr", io.StringIO()) as err, redirect_stdout(io.StringIO()) as out:
+            progress.begun(2, "b")
+            progress.begun(1, "a")
+            for folder in "ab":
+                progress.line(folder + "\tmarked\t1/1\t0\t1.0")
+            progress.begun(3, "c")
+            progress.line("c\tmarked\t1/1\t0\t1.0")
+        self.assertEqual(out.getvalue(), "")
+        self.assertRegex(err.getvalue(), r"\r\x1b\[7m100% 3:0=0s c +\x1b\[0m")
+        self.assertRegex(err.getvalue(), r"66% 2:1=[0-9]+s b ")
+
     def test_units_as_parallel_shows_them(self):
         self.assertEqual([units(s) for s in (5, 125, 3725, 90125)], ["5s", "2m05s", "1h02m05s", "1d01h02m05s"])
 
