@@ -11,7 +11,6 @@ import hashlib
 import itertools
 import os
 import shutil
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -173,10 +172,5 @@ def write_lists(output: str, selection: Selection, named: list[Submission]) -> N
 def files_time(folder: str) -> str:
     """The newest modification time of FOLDER's regular files, as find's
     %T@ prints it (seconds, a point, ten digits); empty when it has none."""
-    newest = None
-    for here, _, names in os.walk(folder):
-        for entry in names:
-            info = os.lstat(os.path.join(here, entry))
-            if stat.S_ISREG(info.st_mode) and (newest is None or info.st_mtime_ns > newest):
-                newest = info.st_mtime_ns
-    return "" if newest is None else "%d.%09d0" % divmod(newest, 10 ** 9)
+    times = [os.lstat(os.path.join(folder, name)).st_mtime_ns for name in hashes.regular_files(Path(folder))]
+    return "%d.%09d0" % divmod(max(times), 10 ** 9) if times else ""
