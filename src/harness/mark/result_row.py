@@ -19,6 +19,8 @@ import sys
 import time
 from collections import Counter
 
+from harness.mark.result_file import write_result
+
 RESULTS_COLUMNS = ("case", "category", "verdict", "symptom", "code")
 # What else the submission holds (deliverables.py's facts), into the row
 # as they are; empty where the handout asks for none of it.
@@ -117,9 +119,7 @@ def write_row(args):
               ("seconds", seconds), ("host", args["--host"]),
               ("reason", compose_reason(facts, results, passed, total, codes, memcheck))]
     fields += [(key, facts.get(key, "")) for key in DELIVERABLE_FACTS]
-    with open("result.tsv", "w", encoding="utf-8") as f:
-        f.writelines("%s\t%s\n" % field for field in fields)
-        f.writelines("category\t%s\t%d\t%d\n" % (c, passed_in[c], n) for c, n in totals)
+    write_result("result.tsv", fields, [(c, passed_in[c], n) for c, n in totals])
     print("%s\t%s\t%d/%d\t%s\t%s" % (facts.get("name", ""), fields[0][1], passed, total, fields[2][1], seconds))
 
 

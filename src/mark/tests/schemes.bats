@@ -8,13 +8,13 @@ bats_load_library bats-assert
 
 setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return
-    # shellcheck source=src/mark/mark.bash
-    source src/mark/mark.bash
     # shellcheck source=src/cases/cases.bash
     source src/cases/cases.bash
     # shellcheck source=src/test-lib/handout-stage.bash
     source src/test-lib/handout-stage.bash
-    python=$(mark_python) || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"
+    # (Debian's Python, the package's, with Jinja2)
+    python=/usr/bin/python3
+    "$python" -c 'import jinja2' || fail "no Python 3 with Jinja2 (apt-get install python3-jinja2)"
 }
 
 # parts_of PROGRAM: "case<TAB>part" for every case of the program's corpus.

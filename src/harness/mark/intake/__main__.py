@@ -13,7 +13,6 @@ field NUL-terminated: scripts/mark's reading). A bad archive gets its row
 """
 
 import argparse
-import hashlib
 import os
 import re
 import shutil
@@ -22,6 +21,7 @@ import sys
 from datetime import datetime, timezone
 
 from harness.mark.report.lateness import LatenessError, parse_time
+from harness.mark.slug import slug
 
 from .archives import BadArchive, archive_name, archive_suffix, unpack
 from .attempts import Attempt, Choice, IntakeError, choose, plural, read_extensions, read_submitted
@@ -42,12 +42,6 @@ def parse_arguments(argv):
 
 def one_line(text):
     return re.sub(r"[\t\n\r]", " ", text)
-
-
-def slug(name):
-    """NAME made safe as a folder's name (scripts/mark's rule)."""
-    safe = re.sub(r"^[.-]", "_", re.sub(r"[^A-Za-z0-9._-]", "_", name))
-    return safe if safe == name else safe + "-" + hashlib.sha256(name.encode()).hexdigest()[:8]
 
 
 def files_time(path):

@@ -8,6 +8,8 @@ import csv
 import os
 import re
 
+from harness.mark.result_file import read_result
+
 # What else a submission holds (src/harness/mark/deliverables.py), as mark-one
 # found it: empty where the program's handout asks for none of it.
 DELIVERABLES = ("authorship", "authorship_detail", "handed_output", "handed_output_detail", "handed_input",
@@ -80,21 +82,18 @@ def load_submission(out, folder, name, categories, cases):
     result = os.path.join(base, "result.tsv")
     done = os.path.join(base, "done")
     if os.path.isfile(result) and os.path.isfile(done):
-        with open(result, encoding="utf-8", errors="replace") as f:
-            for line in f.read().split("\n"):
-                fields = line.split("\t")
-                if fields[0] == "category" and len(fields) == 4:
-                    if fields[1] in row["categories"]:
-                        row["categories"][fields[1]] = {"passed": int(fields[2]), "total": int(fields[3])}
-                elif len(fields) == 2:
-                    key, value = fields
-                    if key in ("warnings", "errors", "passed", "total", "crashes", "hangs",
-                               "memcheck_cases", "memcheck_findings"):
-                        row[key] = int(value)
-                    elif key == "seconds":
-                        row[key] = float(value)
-                    elif key in ("state", "compiled", "memcheck", "host", "reason") + DELIVERABLES:
-                        row[key] = value
+        read = read_result(result)
+        for category, (passed, total) in read.categories.items():
+            if category in row["categories"]:
+                row["categories"][category] = {"passed": passed, "total": total}
+        for key, value in read.fields.items():
+            if key in ("warnings", "errors", "passed", "total", "crashes", "hangs",
+                       "memcheck_cases", "memcheck_findings"):
+                row[key] = int(value)
+            elif key == "seconds":
+                row[key] = float(value)
+            elif key in ("state", "compiled", "memcheck", "host", "reason") + DELIVERABLES:
+                row[key] = value
     row["percent"] = round(100.0 * row["passed"] / row["total"], 1) if row["total"] else 0.0
     # Each case's verdict, symptom and report (for the page and JUnit).
     verdicts = {}

@@ -1,13 +1,7 @@
-# shellcheck shell=bash
-# class-usage.bash -- scripts/mark's --help text (sourced by scripts/mark).
+"""usage.py -- scripts/mark's --help: how programs are built and checked,
+the marks and the run, then the feedback, the output and the exit status."""
 
-# usage: the help, in three parts: how programs are built and checked,
-# the marks and the run, then the feedback, the output and the exit status.
-usage() { usage_building; usage_marks; usage_end; }
-
-usage_building() {
-    cat <<'USAGE'
-usage: scripts/mark [options] SUBMISSION...   (or a --submitted CSV's folders)
+BUILDING = r"""usage: scripts/mark [options] SUBMISSION...   (or a --submitted CSV's folders)
 Marks every SUBMISSION (a folder holding what a student handed in: C, C++,
 Java, C# or Python sources, or one executable; or its .zip or .tar.gz) against
 the corpus of program P, and writes the class's marks and reports to DIR.
@@ -33,12 +27,9 @@ the corpus of program P, and writes the class's marks and reports to DIR.
                        0: no memory check)
   --compare exact|whitespace  whitespace: a case whose output differs only
                        in white space counts as passed (default: exact)
-USAGE
-}
+"""
 
-usage_marks() {
-    cat <<'USAGE'
-  --scheme FILE        the marking scheme: parts, cases, deductions (default:
+MARKS = r"""  --scheme FILE        the marking scheme: parts, cases, deductions (default:
                        src/mark/schemes/P.tsv; format: src/mark/schemes/README.md)
   --manual CSV         marks given by hand (name, then a column per manual
                        part of the scheme), merged by name; a column
@@ -69,13 +60,9 @@ usage_marks() {
                        this one); each needs this repository, at the same
                        path or at --remote-repo DIR, and its prerequisites
   --remote-repo DIR    where the repository is on those machines
-USAGE
-}
+"""
 
-# usage_end: the rest of usage (the feedback's options, the output, the exit status).
-usage_end() {
-    cat <<'USAGE'
-  --roster CSV         the class's roster (columns name and email; the service's
+END = r"""  --roster CSV         the class's roster (columns name and email; the service's
                        too): names without a submission, and the reverse, listed
   --feedback FBDIR     after the report, an e-mail per student: FBDIR/NAME.eml;
                        --feedback-from ADDRESS, --assignment TITLE, --failures N;
@@ -86,5 +73,9 @@ per submission DIR/submissions/NAME/ (its page, junit.xml, its reports).
 Prints progress with an ETA, and a last line "mark: N submissions ...".
 Exit status: 0 when every submission has its row, 1 when the marking of
 some failed (not the submission itself), 2 on bad usage, 130 interrupted.
-USAGE
-}
+"""
+
+
+def usage() -> str:
+    """The whole text, ending in a line break."""
+    return BUILDING + MARKS + END

@@ -1,0 +1,113 @@
+"""options.py -- scripts/mark's command line read into Options, as the
+shell read it: an option's value is the next word, whatever it begins with,
+and never empty; options and SUBMISSIONs in any order, `--` ending the
+options; the first unknown option stops the run (exit 2, with the usage).
+Values are kept as given (the text of the options is part of every key);
+checks.py judges them."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from harness import paths
+
+from .usage import usage
+
+# The options of scripts/feedback that scripts/mark passes on, with a value; --dry-run without.
+FEEDBACK = ("--roster", "--feedback", "--feedback-from", "--assignment", "--failures", "--send-feedback",
+            "--smtp-user", "--smtp-password-file", "--smtp-cafile", "--smtp-timeout")
+
+
+class Stop(Exception):
+    """The run stops: MESSAGE (printed "mark: MESSAGE" when not empty) and its exit STATUS."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Options:
+    program: str = "checkers"
+    profile: str = ""
+    compile: str = ""
+    memcheck: str = "1"
+    output: str = str(paths.BUILD / "mark")
+    jobs: str = ""
+    check_jobs: str = "1"
+    timeout: str = "10"
+    compile_timeout: str = "60"
+    resume: bool = False
+    sandbox: bool = True
+    sshloginfile: str = ""
+    remote_repo: str = str(paths.ROOT)
+    compare: str = "exact"
+    scheme: str = ""
+    manual: str = ""
+    deadline: str = ""
+    submitted: str = ""
+    extensions: str = ""
+    late_penalty: str = "2"
+    similarity: bool = False
+    similarity_threshold: str = ""
+    bases: tuple[str, ...] = ()
+    feedback_args: tuple[str, ...] = ()
+    old_standards: bool = True
+    wanted: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    submissions: tuple[str, ...] = ()
+
+
+# --OPTION VALUE: the field it sets; a field of a tuple gains the value.
+VALUED = {"--program": "program", "--profile": "profile", "--compile": "compile", "--memcheck": "memcheck",
+          "--compare": "compare", "--scheme": "scheme", "--manual": "manual", "--deadline": "deadline",
+          "--submitted": "submitted", "--extensions": "extensions", "--late-penalty": "late_penalty",
+          "--similarity-threshold": "similarity_threshold", "--base": "bases", "--output": "output",
+          "--jobs": "jobs", "--check-jobs": "check_jobs", "--timeout": "timeout",
+          "--compile-timeout": "compile_timeout", "--category": "wanted", "--exclude": "excluded",
+          "--sshloginfile": "sshloginfile", "--remote-repo": "remote_repo"}
+# --FLAG: the field and the value it sets.
+FLAGS = {"--similarity": ("similarity", True), "--resume": ("resume", True), "--no-sandbox": ("sandbox", False),
+         "--no-old-standards": ("old_standards", False)}
+
+
+def parse(argv: list[str]) -> Options:
+    """ARGV into Options; --help prints the usage and stops (status 0)."""
+    values: dict = {"bases": [], "wanted": [], "excluded": [], "feedback_args": [], "submissions": []}
+    at = 0
+    while at < len(argv):
+        word = argv[at]
+        if word in ("--help", "-h"):
+            sys.stdout.write(usage())
+            raise Stop("", 0)
+        if word in VALUED or word in FEEDBACK:
+            if at + 1 >= len(argv) or not argv[at + 1]:
+                raise Stop("%s needs a value" % word)
+            _set(values, VALUED.get(word), word, argv[at + 1])
+            at += 2
+        elif word in FLAGS or word == "--dry-run":
+            _set(values, *FLAGS.get(word, (None, word)))
+            at += 1
+        elif word == "--":
+            values["submissions"] += argv[at + 1:]
+            break
+        elif word.startswith("-") and len(word) > 1:
+            sys.stderr.write("mark: unknown option '%s'\n%s" % (word, usage()))
+            raise Stop("", 2)
+        else:
+            values["submissions"].append(word)
+            at += 1
+    return Options(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+
+def _set(values: dict, name: str | None, *given) -> None:
+    """One option's value into VALUES: a field, a field's list, or (NAME
+    None) the words passed on to the feedback."""
+    if name is None:
+        values["feedback_args"] += given
+    elif isinstance(values.get(name), list):
+        values[name].append(given[-1])
+    else:
+        values[name] = given[-1]
+

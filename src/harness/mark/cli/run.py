@@ -1,0 +1,106 @@
+"""run.py -- scripts/mark's steps, `python3 -m harness.mark`: the options
+read and checked, the cases chosen, the submissions taken in, named,
+copied and listed; their workers run (here, or on the machines of
+--sshloginfile); the similarity check, the report, the last lines and the
+feedback. A step that cannot go on says why ("mark: ...") and the run
+stops with its status (2: bad usage or input; see --help)."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from harness import hashes, paths
+from harness.check import checking_code
+from harness.mark import worker
+
+from . import checks, finish, options as command_line, submissions
+from .finish import Outcome
+from .options import Options
+from .progress import Progress
+from .remote import run_remote
+from .workers import local_jobs, run_here
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return mark_class(argv)
+    except command_line.Stop as stop:
+        if str(stop):
+            print("mark: %s" % stop, file=sys.stderr)
+        return stop.status
+    except KeyboardInterrupt:
+        return 130
+
+
+def mark_class(argv: list[str]) -> int:
+    options = checks.check(command_line.parse(argv))
+    options, selection = checks.choose(options)
+    taken = submissions.take_in(options)
+    options, named = submissions.name(options, taken)
+    corpus_hash = hashes.tree_hash(selection.cases)
+    text = submissions.options_text(options, corpus_hash, checking_code.code_hash(paths.ROOT))
+    todo, refused = submissions.copy(options, named, text)
+    submissions.write_lists(options.output, selection, named)
+    totals = ",".join("%s=%d" % counted for counted in submissions.categories(selection.ids))
+    batch = Batch(named, todo, refused, len(selection.ids))
+    outcome = run_workers(options, batch, totals, corpus_hash)
+    finish.compare(options, named)
+    return finish.report(options, named, outcome)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The run's submissions, the folders of those to mark, the archives
+    refused, and the number of cases each is marked on."""
+
+    named: list[submissions.Submission]
+    todo: list[str]
+    refused: int
+    cases: int
+
+
+def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -> Outcome:
+    """The header line, then the batch's todo marked, here or remotely, a line each."""
+    named, todo, refused = batch.named, batch.todo, batch.refused
+    if options.sshloginfile:
+        command = worker.command(options.remote_repo, options, totals, corpus_hash)
+        where, jobs = "on the machines of %s" % options.sshloginfile, 0
+    else:
+        command = worker.command(paths.ROOT, options, totals)
+        jobs = local_jobs(options.jobs, options.check_jobs)
+        where = "%d at a time" % jobs
+    skipped = len(named) - len(todo) - refused
+    kept = "; %d unchanged since the last run, kept" % skipped if skipped else ""
+    if refused:
+        kept += "; %d refused archive%s, not marked" % (refused, "" if refused == 1 else "s")
+    progress = Progress(len(todo), {s.folder: s.name for s in named}, sys.stderr.isatty(),
+                        drawing=not options.sshloginfile)
+    print("mark: %d of %d submissions to mark (%s, profile %s, %d cases each, memcheck %s per category; %s)%s"
+          % (len(todo), len(named), options.program, options.profile, batch.cases, options.memcheck, where,
+             kept),
+          flush=True)
+    stop = threading.Event()
+    status = 0
+    with interruptible(stop):
+        if todo and options.sshloginfile:
+            status = run_remote(options, todo, command, progress)
+        elif todo:
+            status = run_here(options.output, todo, command, jobs, progress, stop)
+    progress.finish()
+    return Outcome(stop.is_set(), status, progress.started)
+
+
+@contextmanager
+def interruptible(stop: threading.Event):
+    """SIGINT and SIGTERM set STOP instead of stopping the run (the workers,
+    in the same process group, get them themselves); as they were after."""
+    before = {number: signal.signal(number, lambda *_: stop.set()) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
