@@ -1,7 +1,8 @@
 # shellcheck shell=bash
-# mark.bash -- what scripts/mark and its worker src/mark/mark-one share:
-# which cases a run checks, and the hashes that make a submission's key.
-# Sourced after src/cases/cases.bash.
+# mark.bash -- the hashes that make a submission's key (the worker,
+# harness.mark.one, checks the corpus's with harness.hashes.tree_hash: the
+# same bytes), and the Python for the report. Sourced after
+# src/cases/cases.bash.
 
 # mark_tree_hash DIR: one sha256 over the names and bytes of every regular
 # file under DIR (symbolic links and special files are never read).

@@ -1,10 +1,10 @@
-"""A program handed in as a folder made ready to run (languages.bash's
-language_prepare, language_build, language_launcher and
-older-standard.bash): built in the sandbox when its language needs a build
-and the folder lacks what it makes (or a build command is given), the
-older standard tried when the language's own command fails with the
-compiler's errors, and a launcher that runs it as the handout's grader
-does."""
+"""A program handed in as a folder made ready to run: built in the sandbox
+when its language needs a build and the folder lacks what it makes (or a
+build command is given), the older standard tried when the language's own
+command fails with the compiler's errors (a handout's command ran on the
+compilers of its day: the HW4 grader's `g++ *.cpp -o hw4` meant C++98 in
+2013), the compilers' errors and warnings counted, and a launcher that
+runs it as the handout's grader does."""
 
 from __future__ import annotations
 
