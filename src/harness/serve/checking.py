@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import time
+from pathlib import Path
 
 from harness import cases, games, languages, paths
 from harness.check import checking_code
@@ -47,7 +48,7 @@ def fingerprint(options):
     cache key, so a new case or a fix of check-engine is never answered
     from an old result."""
     digest = hashlib.sha256(json.dumps(options, sort_keys=True).encode())
-    digest.update((checking_code.code_hash(paths.ROOT) + "\n").encode())
+    digest.update((checking_code.code_hash(Path(ROOT)) + "\n").encode())
     for path in ("testdata/" + options["program"],) + BUILT + ("build/" + options["program"],):
         full = os.path.join(ROOT, path)
         if os.path.isdir(full):
