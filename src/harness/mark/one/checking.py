@@ -26,6 +26,8 @@ from harness.mark.one.program import Target
 # The assignment's own tests, the smoke test's categories, in this order.
 SMOKE_CATEGORIES = ("official", "examples")
 HANG = 124
+# check-engine is the package's: harness.check, named as its door names it.
+CHECK_ENGINE = ("-m", "harness.check", "--as", "scripts/check-engine")
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,9 @@ def check_engine(marking: Marking, output: str, extra: list[str]) -> bool:
         told.write(f"== check-engine run {output}: scripts/check-engine {' '.join(args)} {' '.join(extra)}\n"
                    .encode(errors="surrogateescape"))
         told.flush()
-        # (check-engine is the package's: harness.check, as its door runs it)
-        status = subprocess.run([sys.executable, "-B", "-m", "harness.check", "--as", "scripts/check-engine", *args,
-                                 *extra], stdout=told, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONPATH": str(paths.SRC)}, check=False).returncode
+        status = subprocess.run([sys.executable, "-B", *CHECK_ENGINE, *args, *extra], stdout=told,
+                                stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(paths.SRC)},
+                                check=False).returncode
     if status <= 1:
         return True
     marking.facts.add("state", "error")
