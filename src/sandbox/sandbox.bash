@@ -2,10 +2,11 @@
 # sandbox.bash -- the bash callers' shim over the sandbox program
 # (build/sandbox, src/sandbox/README.md), which owns a box's whole life:
 # its mode (bubblewrap, or limits only, said on stderr), its directory,
-# the program's uid, the driver inside. Sourced by the bash check-engine
-# and its workers, languages.bash and mark-one (and their tests), until
-# they call the program directly; nothing here decides anything about the
-# box. `sandbox start` stays up behind two FIFOs and serves the runs.
+# the program's uid, the driver inside. Sourced by the bash callers that
+# remain (the sandbox's tests and sandbox-bench, scripts/mark's build of
+# the driver, Gradescope's setup and run) until they call the program
+# directly (the package does: harness.sandbox); nothing here decides
+# anything about the box. `sandbox start` stays up behind two FIFOs and serves the runs.
 #
 # API (as before the program took the box over)
 #   sandbox_start PROGRAM [--no-sandbox] [--cpu S] [--memory MIB]

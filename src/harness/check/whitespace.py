@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from harness.check.compare import common_prefix
+
 USAGE = """usage: python3 -m harness.check.whitespace EXPECTED ACTUAL
 Exit 0 and one line, LINE<TAB>KIND<TAB>the kind in words<TAB>the kind and
 line in words (e.g. "4<TAB>trailing-spaces<TAB>trailing spaces<TAB>trailing
@@ -75,19 +77,6 @@ WORDS = {
     "no-final-newline": ("no newline at the end", "no newline at the end (line LINE)"),
     "extra-final-newline": ("a newline at the end", "a newline at the end where none is expected (line LINE)"),
 }
-
-
-def common_prefix(first, second):
-    """The length of the bytes both start with (halving: each step one
-    comparison in C, so a 7 MB output takes a few hundredths of a second)."""
-    low, high = 0, min(len(first), len(second))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if first[low:middle] == second[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 def first_different_run(expected, actual):

@@ -1,7 +1,6 @@
 """harness.languages -- the languages a program may be handed in in, as
 named records read from src/languages/languages.tsv by its header's column
-names (the bash side, src/languages/languages.bash, reads the same table
-the same way), and which language a folder's sources are.
+names, and which language a folder's sources are.
 
     read_table(path)        every Language, in the table's order
     get(name)               one Language; UnknownLanguage naming the choices

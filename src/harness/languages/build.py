@@ -1,10 +1,10 @@
-"""A program handed in as a folder made ready to run (languages.bash's
-language_prepare, language_build, language_launcher and
-older-standard.bash): built in the sandbox when its language needs a build
-and the folder lacks what it makes (or a build command is given), the
-older standard tried when the language's own command fails with the
-compiler's errors, and a launcher that runs it as the handout's grader
-does."""
+"""A program handed in as a folder made ready to run: built in the sandbox
+when its language needs a build and the folder lacks what it makes (or a
+build command is given), the older standard tried when the language's own
+command fails with the compiler's errors (a handout's command ran on the
+compilers of its day: the HW4 grader's `g++ *.cpp -o hw4` meant C++98 in
+2013), the compilers' errors and warnings counted, and a launcher that
+runs it as the handout's grader does."""
 
 from __future__ import annotations
 
@@ -22,7 +22,10 @@ from harness.cases import describe_status
 from harness.languages.detect import NoLanguage, language_of, python_main, source_files
 from harness.languages.table import Language
 
+# The compilers' messages, as gcc, g++ and javac (`FILE:LINE:COL: error: ...`,
+# `FILE:LINE: error: ...`) and Mono's mcs (`FILE(LINE,COL): error CS1525: ...`) write them.
 ERROR = re.compile(r": error: |: fatal error: |\): error CS[0-9]*: |\): fatal error CS[0-9]*: ")
+WARNING = re.compile(r": warning: |\): warning CS[0-9]*: ")
 BUILD_TIMEOUT = "60"
 
 
@@ -54,6 +57,12 @@ def first_error(log: Path) -> str:
         if ERROR.search(line) or "undefined reference" in line:
             return line[:160]
     return ""
+
+
+def messages(log: Path) -> tuple[int, int]:
+    """How many lines of the log are the compiler's errors, and warnings."""
+    lines = _log_lines(log)
+    return sum(1 for line in lines if ERROR.search(line)), sum(1 for line in lines if WARNING.search(line))
 
 
 def _log_lines(log: Path) -> list[str]:

@@ -1,5 +1,6 @@
 """Which language a program handed in as a folder is, from its files (as
-languages.bash's language_of, language_files and language_python_main)."""
+the bash language_of, language_files and language_python_main of before:
+src/harness/languages/tests/test_detect.py holds their answers)."""
 
 from __future__ import annotations
 

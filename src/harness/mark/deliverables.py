@@ -81,7 +81,9 @@ def output_plan(sources, program):
     return [("handed_input", "handout")], [os.path.join(sources, output), os.path.join(ROOT, HANDOUT_INPUT[program])]
 
 
-def find(program, facts_path, sources):
+def plan(program, facts_path, sources):
+    """Appends PROGRAM's facts; for draughts with an output.txt, returns
+    the handed-in output.txt and the input to run the program on."""
     facts, paths = [], []
     wanted = DELIVERABLES.get(program, ())
     if "authorship" in wanted:
@@ -93,7 +95,11 @@ def find(program, facts_path, sources):
         facts += more
     with open(facts_path, "a", encoding="utf-8") as f:
         f.write(fact_lines(facts))
-    for path in paths:
+    return paths
+
+
+def find(program, facts_path, sources):
+    for path in plan(program, facts_path, sources):
         print(path)
 
 

@@ -51,6 +51,11 @@ def merge(check_dir):
             f.write("\t".join(row.get(column, "") for column in RESULTS_COLUMNS) + "\n")
 
 
+def hangs(path):
+    """How many cases of the results.tsv at PATH hung (code hang)."""
+    return sum(1 for r in read_tsv(path) if r.get("code") == "hang")
+
+
 def parse_totals(text):
     """[(category, cases)] from "C=N,C=N"."""
     pairs = [item.rpartition("=") for item in text.split(",") if item]
@@ -129,7 +134,7 @@ def main(argv):
     elif argv[:1] == ["merge"] and len(argv) == 2:
         merge(argv[1])
     elif argv[:1] == ["hangs"] and len(argv) == 2:
-        print(sum(1 for r in read_tsv(argv[1]) if r.get("code") == "hang"))
+        print(hangs(argv[1]))
     elif argv[:1] == ["row"] and len(argv) == 9:
         write_row(dict(zip(argv[1::2], argv[2::2])))
     else:

@@ -1,13 +1,13 @@
 """harness.languages.build's pure parts: a build log's first error (gcc's,
 javac's, Mono's, the linker's), the launcher and the rerun line's command
 for each language, what counts as built (the builds themselves, in the
-sandbox, are languages.bats' and exit-status.bats')."""
+sandbox, are test_sandboxed.py's, languages.bats' and exit-status.bats')."""
 
 import subprocess
 
 from harness.check.compare import shell_quote
 from harness.languages import get
-from harness.languages.build import built, command_here, first_error, write_launcher
+from harness.languages.build import built, command_here, first_error, messages, write_launcher
 
 
 def test_first_error(tmp_path):
@@ -35,3 +35,19 @@ def test_commands_here_and_launchers(tmp_path):
                           capture_output=True, text=True)
     assert done.stdout == "hi\n"
     assert not built(folder, get("c")) and built(folder, get("python"))
+
+
+def test_messages_counted_mono_too(tmp_path):
+    """The compilers' errors and warnings, gcc's and Mono's (from languages.bats)."""
+    log = tmp_path / "build.log"
+    log.write_text("$ mcs -out:hw4.exe hw4.cs\n"
+                   "hw4.cs(3,9): warning CS0168: The variable 'x' is declared but never used\n"
+                   "hw4.cs(7,1): error CS1525: Unexpected symbol `}'\n"
+                   "a.cpp:2:3: warning: unused variable\n"
+                   "a.cpp:4:1: error: 'x' was not declared in this scope\n"
+                   "Compilation failed: 2 error(s), 2 warnings\n")
+    assert messages(log) == (2, 2)
+    assert first_error(log) == "hw4.cs(7,1): error CS1525: Unexpected symbol `}'"
+    log.write_text("x.c:1:1: fatal error: y.h: No such file or directory\nx.c:2: warning: w\n")
+    assert messages(log) == (1, 1)
+    assert messages(tmp_path / "none.log") == (0, 0)

@@ -1,18 +1,30 @@
-"""A folder's language, in Python as languages.bash's language_of says it:
-the test players' folders, the fixtures, and made-up folders (none,
-several, nested, links, letter case); the Python file to run."""
+"""A folder's language: the test players' folders, the fixtures, and
+made-up folders (none, several, nested, links, letter case), each with the
+answer the bash worker's language_of gave (held equal to it until it went,
+with mark-one's port); the Python file to run."""
 
 import os
 
 import pytest
 
 from harness import languages, paths
-from harness.tests.bash import lines, run_bash
 
 PLAYERS = paths.SRC / "draughts-judge" / "tests" / "players"
 FIXTURES = paths.SRC / "languages" / "tests" / "fixtures"
-LANGUAGE_OF = ('source src/languages/languages.bash; '
-               'for dir in "$@"; do language_of "$dir" || echo "(refused)"; echo ==; done')
+NONE = "no source file of a known language (.c, .cpp/.cc, .java, .cs, .py)\n(refused)\n"
+# Each folder's answer: its language, or the sentence and (refused).
+SAID = {
+    "cpp": "cpp\n", "csharp": "csharp\n", "java": "java\n", "python": "python\n", "cpp98": "cpp\n", "c": "c\n",
+    "cc": "cpp\n", "empty": NONE, "hidden": "python\n", "link": NONE, "linked-folder": NONE,
+    "mixed": "sources in several languages (c java): one language a program\n(refused)\n", "named-like": NONE,
+    "nested": "cpp\n", "three": "sources in several languages (c java csharp): one language a program\n(refused)\n",
+    "upper": NONE,
+}
+# Each made-up folder's Python sources and the file to run.
+PYTHON = {
+    "hidden": (".git/hook.py ", ".git/hook.py"), "python": ("helpers.py player.py ", "helpers.py"),
+    "two-mains": ("a.py b.py ", "(none)"),
+}
 
 
 def said_by_python(folder):
@@ -41,19 +53,18 @@ def made_up(root):
     return [root / name for name in sorted(os.listdir(root))]
 
 
-def test_language_of_as_bash(tmp_path):
+def test_language_of(tmp_path):
     folders = [PLAYERS / name for name in sorted(os.listdir(PLAYERS)) if (PLAYERS / name).is_dir()]
     folders += [FIXTURES / name for name in sorted(os.listdir(FIXTURES))]
     folders += made_up(tmp_path)
-    answers = run_bash(LANGUAGE_OF, *map(str, folders)).split("==\n")[:-1]
-    assert [said_by_python(folder) for folder in folders] == answers
-    said = dict(zip((f.name for f in folders), answers))
+    said = {folder.name: said_by_python(folder) for folder in folders}
+    assert said == SAID
     assert (said["java"], said["cpp98"], said["nested"], said["hidden"]) == ("java\n", "cpp\n", "cpp\n", "python\n")
     assert said["three"].startswith("sources in several languages (c java csharp)")
     assert said["link"].startswith("no source file") and said["upper"].startswith("no source file")
 
 
-def test_source_files_and_python_main_as_bash(tmp_path):
+def test_source_files_and_python_main(tmp_path):
     folders = made_up(tmp_path)
     (tmp_path / "python" / "helpers.py").write_text('if __name__ == "__main__":\n    run()\n')
     (tmp_path / "two-mains").mkdir()
@@ -61,14 +72,11 @@ def test_source_files_and_python_main_as_bash(tmp_path):
         (tmp_path / "two-mains" / name).write_text("if __name__ == '__main__': pass\n")
     folders.append(tmp_path / "two-mains")
     python = languages.get("python")
-    script = ('source src/languages/languages.bash; for dir in "$@"; do '
-              'language_files "$dir" python | tr "\\0" " "; echo; language_python_main "$dir" || echo "(none)"; done')
-    expected = lines(run_bash(script, *map(str, folders)))
-    mine = []
+    mine = {}
     for folder in folders:
-        mine.append("".join(f"{rel} " for rel in languages.source_files(folder, python)))
-        mine.append(languages.python_main(folder, python) or "(none)")
-    assert mine == expected
+        mine[folder.name] = ("".join(f"{rel} " for rel in languages.source_files(folder, python)),
+                             languages.python_main(folder, python) or "(none)")
+    assert mine == {folder.name: PYTHON.get(folder.name, ("", "(none)")) for folder in folders}
     assert languages.python_main(tmp_path / "python", python) == "helpers.py"
     assert languages.python_main(tmp_path / "two-mains", python) is None
 

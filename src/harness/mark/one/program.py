@@ -1,0 +1,143 @@
+"""What check-engine runs of a submission: built in the sandbox from the
+sources of one language (a copy, writable there: harness.languages.build,
+the older standard tried when the handout's command fails), or the one
+executable handed in; else the facts say why there is nothing to run. A C
+or C++ program becomes ./program; a Java, C# or Python one is run from its
+folder, ./built (no memory check: Valgrind checks native programs)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from harness import hashes, sandbox
+from harness.cases import describe_status
+from harness.languages import Language, NoLanguage, language_of
+from harness.languages.build import build_of_its_time, first_error, messages
+from harness.mark.one.facts import Facts
+from harness.mark.one.options import Options
+
+SOURCES = "sources"
+
+
+@dataclass(frozen=True)
+class Target:
+    """The program to run: ./program, or ./built run as LANGUAGE runs it;
+    MEMCHECK, the memory check's cases per category (0 when not native)."""
+
+    path: str
+    language: Optional[Language]
+    memcheck: int
+
+
+def _files(folder: str) -> list[str]:
+    """Every regular file under FOLDER (as find -type f: links not followed)."""
+    found = []
+    for parent, dirs, files in os.walk(folder):
+        for name in sorted(dirs + files):
+            full = os.path.join(parent, name)
+            if os.path.isfile(full) and not os.path.islink(full):
+                found.append(full)
+    return found
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def choose(options: Options, facts: Facts, work: Path) -> Optional[Target]:
+    """The submission's program (None: nothing to run, the facts say why)."""
+    every = _files(SOURCES)
+    if options.corpus_hash and hashes.tree_hash(options.cases) != options.corpus_hash:
+        facts.add("state", "error")
+        facts.add("reason", f"the corpus on {socket.gethostname()} differs from the one marking started with: "
+                            "not marked")
+        return None
+    if not every:
+        facts.add("state", "empty")
+        facts.add("reason", "empty: nothing was handed in")
+        return None
+    try:
+        language = language_of(SOURCES)
+    except NoLanguage as problem:
+        if "several languages" in str(problem):
+            facts.add("state", "nothing")
+            facts.add("reason", f"nothing to mark: {problem}")
+            return None
+        return _handed_in(every, facts, options)
+    return compile_sources(language, options, facts, work)
+
+
+def _handed_in(every: list[str], facts: Facts, options: Options) -> Optional[Target]:
+    """The one executable handed in, as ./program."""
+    executables = [path for path in every if os.stat(path).st_mode & 0o100]
+    if len(executables) == 1:
+        shutil.copyfile(executables[0], "program")
+        os.chmod("program", 0o755)
+        facts.add("compiled", "binary")
+        Path("compile.txt").write_text(
+            f"(no source file: the executable {executables[0].removeprefix(SOURCES + '/')} was handed in)\n",
+            encoding="utf-8", errors="surrogateescape")
+        return Target("./program", None, options.memcheck)
+    found = _plural(len(executables), "executable") if executables else "no executable"
+    facts.add("state", "nothing")
+    facts.add("reason", "nothing to compile: no source file of a known language, and "
+                        f"{found} among {_plural(len(every), 'file')}")
+    return None
+
+
+def compile_sources(language: Language, options: Options, facts: Facts, work: Path) -> Optional[Target]:
+    """LANGUAGE's sources built (compile.txt: the commands as they ran, the
+    compiler's messages, the status, and the handout's command's messages
+    when the older standard built it)."""
+    command = options.compile or language.build or "-"
+    limits = sandbox.Limits(timeout=options.compile_timeout, cpu=options.compile_timeout, memory="2048",
+                            no_sandbox=not options.sandbox, quiet=True, folder=SOURCES, folder_writable=True)
+    sandbox.ensure_built()
+    log = work / "compile.log"
+    status, note = build_of_its_time(SOURCES, language, options.compile, limits, work / "built", log,
+                                     options.older_standards)
+    with open("compile.txt", "wb") as text:
+        if command == "-":
+            text.write(f"({language.name}: nothing to build)\n".encode())
+        text.write(log.read_bytes())
+        text.write(f"(exit status {status})\n".encode())
+        if note:
+            text.write(f"\n({note}; its messages:)\n".encode())
+            text.write(Path(f"{log}.handout").read_bytes())
+    errors, warnings = messages(log)
+    facts.add("warnings", warnings)
+    facts.add("errors", errors)
+    facts.add("build_note", note)
+    if status == 0:
+        facts.add("compiled", "interpreted" if command == "-" else "yes")
+        return _built(language, options, facts, work)
+    facts.add("state", "not-compiled")
+    facts.add("reason", _not_compiled(status, language, options, errors, log))
+    return None
+
+
+def _built(language: Language, options: Options, facts: Facts, work: Path) -> Target:
+    if language.native:
+        shutil.copyfile(work / "built" / language.product, "program")
+        os.chmod("program", 0o755)
+        return Target("./program", None, options.memcheck)
+    shutil.rmtree("built", ignore_errors=True)
+    shutil.copytree(work / "built", "built", symlinks=True)
+    facts.add("memcheck", f"not run ({language.name})")
+    return Target("./built", language, 0)
+
+
+def _not_compiled(status: int, language: Language, options: Options, errors: int, log: Path) -> str:
+    if status == 124:
+        return f"does not compile: the compiler was stopped after {options.compile_timeout}s"
+    if status > 128:
+        return f"does not compile: the compiler was killed ({describe_status(status)})"
+    if status == 3:
+        return f"does not compile: the command made no '{language.product}'"
+    first = first_error(log)
+    return f"does not compile: {errors} error{'' if errors == 1 else 's'}" + (f" (first: {first})" if first else "")
