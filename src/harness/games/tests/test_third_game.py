@@ -5,7 +5,7 @@ src/mark/schemes/toy.tsv: data, no other change) is checked by
 check-engine, served by the service with the game's own default visible
 categories, and marked by mark."""
 
-import os
+import csv
 import shutil
 import subprocess
 import tempfile
@@ -96,6 +96,22 @@ class ThirdGameTest(unittest.TestCase):
         result = wait_final(service, tokens["tia"], body["id"])
         self.assertEqual((result["state"], result["compiled"], result["passed"], result["failed"], result["total"]),
                          ("done", True, 2, 0, 2), result)
+
+    def test_mark_marks_a_class_of_it_by_its_scheme(self):
+        right = sources(self.folder / "class" / "ann")
+        sources(self.folder / "class" / "bob", "FAULT_NEGATIVE")
+        output = self.folder / "marked"
+        marked = self.run_here(["scripts/mark", "--program", "toy", "--memcheck", "0", "--output", str(output),
+                                str(right), str(self.folder / "class" / "bob")])
+        self.assertEqual(marked.returncode, 0, marked.stdout + marked.stderr)
+        self.assertIn("mark: 2 submissions, 2 marked", marked.stdout)
+        with open(output / "marks.csv", encoding="utf-8") as handle:
+            rows = {row["name"]: row for row in csv.DictReader(handle)}
+        self.assertEqual((rows["ann"]["state"], rows["ann"]["passed"], rows["ann"]["total"]), ("marked", "5", "5"))
+        self.assertEqual((rows["bob"]["passed"], rows["bob"]["total"]), ("4", "5"))
+        self.assertEqual((rows["bob"]["more_score"], rows["bob"]["more_max"]), ("2.00", "3.00"))
+        self.assertEqual(float(rows["ann"]["final_mark"]), 5.0)   # (the scheme: examples 2, more 3)
+        self.assertEqual(float(rows["bob"]["final_mark"]), 4.0)   # (2 + 3 x 2/3)
 
 
 if __name__ == "__main__":
