@@ -47,6 +47,4 @@ chmod 755 -- "${scripts[@]}"
 make -C "$source_dir" -j "$(nproc)"
 # The sandbox's verdict on this image, for the build log (run_autograder
 # tries again for every submission: the image may be built elsewhere).
-# shellcheck source=src/sandbox/sandbox.bash
-source "$source_dir/src/sandbox/sandbox.bash"
-sandbox_describe --timeout "$GRADESCOPE_TIMEOUT"
+"$source_dir/build/sandbox" describe --timeout "$GRADESCOPE_TIMEOUT"
