@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from harness import paths
+from harness import games, paths
 
 from .usage import usage
 
@@ -29,7 +29,7 @@ class Stop(Exception):
 
 @dataclass(frozen=True)
 class Options:
-    program: str = "checkers"
+    program: str = games.DEFAULT
     profile: str = ""
     compile: str = ""
     memcheck: str = "1"

@@ -59,7 +59,7 @@ class Options:
     """What mark-one is asked to do, set once and only read after."""
 
     name: str
-    program: str = "checkers"
+    program: str = games.DEFAULT
     profile: str = "assignment"
     compile: str = ""
     compile_timeout: str = "60"
@@ -155,7 +155,7 @@ def parse(argv: list[str]) -> Options:
         sys.exit(2)
     if (args.compare or "exact") not in COMPARES:
         die("--compare is exact or whitespace")
-    program = args.program or "checkers"
+    program = args.program or games.DEFAULT
     if program not in games.names():
         die(f"--program is {games.choices()}")
     given = {option[2:].replace("-", "_"): getattr(args, option[2:].replace("-", "_")) for option in VALUED}
