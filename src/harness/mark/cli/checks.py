@@ -6,6 +6,7 @@ as the report will read them."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib.util
 import os
 import re
@@ -32,7 +33,7 @@ VALUES = (("profile", r"|assignment|strict", "--profile is assignment or strict"
           ("timeout", NUMBER, "--timeout needs a number of seconds"),
           ("compile_timeout", WHOLE, "--compile-timeout needs a whole number of seconds"),
           ("compare", r"exact|whitespace", "--compare is exact or whitespace"),
-          ("late_penalty", NUMBER, "--late-penalty needs a number of marks"))
+          ("lateness.penalty", NUMBER, "--late-penalty needs a number of marks"))
 
 
 @dataclass(frozen=True)
@@ -46,21 +47,21 @@ class Selection:
 def check(options: Options) -> Options:
     """OPTIONS judged, with the scheme's default filled in; Stop when one
     cannot be used."""
-    if not options.submissions and not options.submitted:
+    if not options.submissions and not options.lateness.submitted:
         sys.stderr.write(usage())
         raise Stop("", 2)
     if options.program not in games.names():
         raise Stop("--program is %s" % games.choices())
     for name, pattern, needs in VALUES:
-        if not re.fullmatch(pattern, getattr(options, name)):
+        if not re.fullmatch(pattern, functools.reduce(getattr, name.split("."), options)):
             raise Stop(needs)
     scheme = options.scheme or str(paths.SRC / "mark" / "schemes" / ("%s.tsv" % options.program))
     options = dataclasses.replace(options, scheme=scheme)
-    for file in (options.scheme, options.manual, options.submitted, options.extensions, *options.bases):
+    for file in (options.scheme, options.manual, options.lateness.submitted, options.lateness.extensions, *options.similarity.bases):
         if file and not os.path.isfile(file):
             raise Stop("no file '%s'" % file)
-    if options.sshloginfile and not os.path.isfile(options.sshloginfile):
-        raise Stop("no sshloginfile '%s'" % options.sshloginfile)
+    if options.remote.sshloginfile and not os.path.isfile(options.remote.sshloginfile):
+        raise Stop("no sshloginfile '%s'" % options.remote.sshloginfile)
     check_tools(options)
     if options.feedback_args and feedback_main(["--check", *options.feedback_args]) != 0:
         raise Stop("", 2)
@@ -77,9 +78,9 @@ def check_tools(options: Options) -> None:
         raise Stop("the report needs Python 3 with Jinja2 (Debian package: python3-jinja2)")
     if int(options.memcheck) > 0 and not has_tool("valgrind"):
         raise Stop("--memcheck needs Valgrind (Debian package: valgrind); --memcheck 0 marks without it")
-    if options.sshloginfile and shutil.which("rsync") is None:
+    if options.remote.sshloginfile and shutil.which("rsync") is None:
         raise Stop("--sshloginfile needs rsync here and on every machine (Debian package: rsync)")
-    if not options.sshloginfile:
+    if not options.remote.sshloginfile:
         sys.stdout.flush()
         sandbox.ensure_built()
         if not os.access(sandbox.SANDBOX, os.X_OK):
@@ -112,7 +113,7 @@ def choose(options: Options) -> tuple[Options, Selection]:
     if not ids:
         raise Stop("no cases to mark with (profile %s)" % options.profile)
     try:
-        load_inputs(options.scheme, ids, options.deadline, options.late_penalty, options.manual)
+        load_inputs(options.scheme, ids, options.lateness.deadline, options.lateness.penalty, options.manual)
     except InputError as error:
         raise Stop(str(error)) from None
     return options, Selection(cases, tuple(ids))

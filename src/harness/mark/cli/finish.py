@@ -39,14 +39,14 @@ def compare(options: Options, named: list[Submission]) -> None:
     pairs), DIR/similarity-names.tsv naming each copy's folder."""
     out = Path(options.output)
     remove(out / "similarity")
-    if not options.similarity:
+    if not options.similarity.wanted:
         return
     folders = [str(out / "submissions" / s.folder / "sources") for s in named]
     write_text(out / "similarity-names.tsv", "".join("%s\t%s\n" % (f, s.name) for f, s in zip(folders, named)))
     words = ["--output", str(out / "similarity"), "--names", str(out / "similarity-names.tsv")]
-    if options.similarity_threshold:
-        words += ["--threshold", options.similarity_threshold]
-    for base in options.bases:
+    if options.similarity.threshold:
+        words += ["--threshold", options.similarity.threshold]
+    for base in options.similarity.bases:
         words += ["--base", base]
     if similarity_missing():
         print(similarity_missing(), file=sys.stderr)
@@ -73,8 +73,8 @@ def report(options: Options, named: list[Submission], outcome: Outcome) -> int:
     from harness.mark.report.__main__ import main as report_main  # (it needs Jinja2, checked)
     words = ["--output", options.output, "--program", options.program, "--profile", options.profile,
              "--memcheck", options.memcheck, "--compile", options.compile, "--scheme", options.scheme,
-             "--manual", options.manual, "--deadline", options.deadline, "--late-penalty", options.late_penalty]
-    for base in options.bases:
+             "--manual", options.manual, "--deadline", options.lateness.deadline, "--late-penalty", options.lateness.penalty]
+    for base in options.similarity.bases:
         words += ["--base", base]
     summary = io.StringIO()
     with redirect_stdout(summary):

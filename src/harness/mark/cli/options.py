@@ -28,6 +28,36 @@ class Stop(Exception):
 
 
 @dataclass(frozen=True)
+class Lateness:
+    """When each student handed in (--submitted, --extensions) against
+    --deadline, and the marks a day late costs (--late-penalty)."""
+
+    deadline: str = ""
+    submitted: str = ""
+    extensions: str = ""
+    penalty: str = "2"
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """--similarity: every pair of the class compared, above
+    --similarity-threshold, less the code every student was given (--base)."""
+
+    wanted: bool = False
+    threshold: str = ""
+    bases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Remote:
+    """--sshloginfile: the workers on those machines, through GNU parallel,
+    with the repository at --remote-repo there."""
+
+    sshloginfile: str = ""
+    repo: str = str(paths.ROOT)
+
+
+@dataclass(frozen=True)
 class Options:
     program: str = games.DEFAULT
     profile: str = ""
@@ -40,18 +70,12 @@ class Options:
     compile_timeout: str = "60"
     resume: bool = False
     sandbox: bool = True
-    sshloginfile: str = ""
-    remote_repo: str = str(paths.ROOT)
+    remote: Remote = Remote()
     compare: str = "exact"
     scheme: str = ""
     manual: str = ""
-    deadline: str = ""
-    submitted: str = ""
-    extensions: str = ""
-    late_penalty: str = "2"
-    similarity: bool = False
-    similarity_threshold: str = ""
-    bases: tuple[str, ...] = ()
+    lateness: Lateness = Lateness()
+    similarity: Similarity = Similarity()
     feedback_args: tuple[str, ...] = ()
     old_standards: bool = True
     wanted: tuple[str, ...] = ()
@@ -61,20 +85,21 @@ class Options:
 
 # --OPTION VALUE: the field it sets; a field of a tuple gains the value.
 VALUED = {"--program": "program", "--profile": "profile", "--compile": "compile", "--memcheck": "memcheck",
-          "--compare": "compare", "--scheme": "scheme", "--manual": "manual", "--deadline": "deadline",
-          "--submitted": "submitted", "--extensions": "extensions", "--late-penalty": "late_penalty",
-          "--similarity-threshold": "similarity_threshold", "--base": "bases", "--output": "output",
+          "--compare": "compare", "--scheme": "scheme", "--manual": "manual", "--deadline": "lateness.deadline",
+          "--submitted": "lateness.submitted", "--extensions": "lateness.extensions",
+          "--late-penalty": "lateness.penalty", "--similarity-threshold": "similarity.threshold",
+          "--base": "similarity.bases", "--output": "output",
           "--jobs": "jobs", "--check-jobs": "check_jobs", "--timeout": "timeout",
           "--compile-timeout": "compile_timeout", "--category": "wanted", "--exclude": "excluded",
-          "--sshloginfile": "sshloginfile", "--remote-repo": "remote_repo"}
+          "--sshloginfile": "remote.sshloginfile", "--remote-repo": "remote.repo"}
 # --FLAG: the field and the value it sets.
-FLAGS = {"--similarity": ("similarity", True), "--resume": ("resume", True), "--no-sandbox": ("sandbox", False),
+FLAGS = {"--similarity": ("similarity.wanted", True), "--resume": ("resume", True), "--no-sandbox": ("sandbox", False),
          "--no-old-standards": ("old_standards", False)}
 
 
 def parse(argv: list[str]) -> Options:
     """ARGV into Options; --help prints the usage and stops (status 0)."""
-    values: dict = {"bases": [], "wanted": [], "excluded": [], "feedback_args": [], "submissions": []}
+    values: dict = {"similarity.bases": [], "wanted": [], "excluded": [], "feedback_args": [], "submissions": []}
     at = 0
     while at < len(argv):
         word = argv[at]
@@ -98,7 +123,20 @@ def parse(argv: list[str]) -> Options:
         else:
             values["submissions"].append(word)
             at += 1
-    return Options(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+    return built(values)
+
+
+# The groups of Options, by the prefix of their fields' names in VALUED and FLAGS.
+GROUPS = {"lateness": Lateness, "similarity": Similarity, "remote": Remote}
+
+
+def built(values: dict) -> Options:
+    """Options from VALUES (field names, a group's as "group.field"; lists
+    become tuples)."""
+    plain = {name: tuple(value) if isinstance(value, list) else value for name, value in values.items()}
+    groups = {group: kind(**{name.split(".", 1)[1]: value for name, value in plain.items()
+                             if name.startswith(group + ".")}) for group, kind in GROUPS.items()}
+    return Options(**{name: value for name, value in plain.items() if "." not in name}, **groups)
 
 
 def _set(values: dict, name: str | None, *given) -> None:

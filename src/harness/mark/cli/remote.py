@@ -16,7 +16,7 @@ from .progress import Progress
 def parallel_command(options: Options, worker: list[str], bar: bool) -> list[str]:
     """GNU parallel's words, the worker's last (the folder's name is its `{}`)."""
     words = ["parallel", "--line-buffer", "--joblog", os.path.join(options.output, "mark.joblog"), "-q",
-             "--sshloginfile", os.path.realpath(options.sshloginfile), "--workdir", "...",
+             "--sshloginfile", os.path.realpath(options.remote.sshloginfile), "--workdir", "...",
              "--transferfile", "submissions/{}/sources", "--transferfile", "submissions/{}/key",
              "--return", "submissions/{}", "--cleanup"]
     if options.jobs:

@@ -66,9 +66,9 @@ class Batch:
 def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -> Outcome:
     """The header line, then the batch's todo marked, here or remotely, a line each."""
     named, todo, refused = batch.named, batch.todo, batch.refused
-    if options.sshloginfile:
-        command = worker.command(options.remote_repo, options, totals, corpus_hash)
-        where, jobs = "on the machines of %s" % options.sshloginfile, 0
+    if options.remote.sshloginfile:
+        command = worker.command(options.remote.repo, options, totals, corpus_hash)
+        where, jobs = "on the machines of %s" % options.remote.sshloginfile, 0
     else:
         command = worker.command(paths.ROOT, options, totals)
         jobs = local_jobs(options.jobs, options.check_jobs)
@@ -78,7 +78,7 @@ def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -
     if refused:
         kept += "; %d refused archive%s, not marked" % (refused, "" if refused == 1 else "s")
     progress = Progress(len(todo), {s.folder: s.name for s in named}, sys.stderr.isatty(),
-                        drawing=not options.sshloginfile)
+                        drawing=not options.remote.sshloginfile)
     print("mark: %d of %d submissions to mark (%s, profile %s, %d cases each, memcheck %s per category; %s)%s"
           % (len(todo), len(named), options.program, options.profile, batch.cases, options.memcheck, where,
              kept),
@@ -86,7 +86,7 @@ def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -
     stop = threading.Event()
     status = 0
     with interruptible(stop):
-        if todo and options.sshloginfile:
+        if todo and options.remote.sshloginfile:
             status = run_remote(options, todo, command, progress)
         elif todo:
             status = run_here(options.output, todo, command, jobs, progress, stop)

@@ -42,8 +42,8 @@ def take_in(options: Options) -> list[Submission]:
     """harness.mark.intake run on the options (exit 2 on a bad CSV), and its
     DIR/intake.tsv read (by its columns' names, in its order)."""
     os.makedirs(options.output, exist_ok=True)
-    status = intake_main(["--output", options.output, "--deadline", options.deadline, "--submitted",
-                          options.submitted, "--extensions", options.extensions, "--", *options.submissions])
+    status = intake_main(["--output", options.output, "--deadline", options.lateness.deadline, "--submitted",
+                          options.lateness.submitted, "--extensions", options.lateness.extensions, "--", *options.submissions])
     if status != 0:
         raise Stop("", 2)
     return [Submission(row["name"], row["path"], row["state"], row["reason"], row["attempt_key"])

@@ -93,7 +93,7 @@ class OptionsTest(unittest.TestCase):
                                       "--dry-run", "--base", "y.c", "--", "--not-an-option"])
         self.assertEqual(options.submissions, ("a", "b", "--not-an-option"))
         self.assertEqual(options.compile, "-O2")
-        self.assertEqual(options.bases, ("x.c", "y.c"))
+        self.assertEqual(options.similarity.bases, ("x.c", "y.c"))
         self.assertEqual(options.feedback_args, ("--roster", "r.csv", "--dry-run"))
 
     def test_refusals(self):

@@ -8,36 +8,7 @@ integers` on stderr, exit 2."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Sequence
-
-from harness.games.game import CorpusMinimum, Game, Region, RunOutcome, StatsRow, stderr_shape
-
-
-def explain(reference: list[str], expected: list[str], given: list[str], line: int) -> list[str]:
-    """No words beyond the line: a sum is a sum."""
-    del reference, expected, given, line
-    return []
-
-
-def line_region(expected: Path, line: int) -> Region:
-    del expected
-    return Region("sum", f"the sum of input line {line}")
-
-
-def region_symptom(region: str) -> str:
-    del region
-    return "stdout differs in a sum"
-
-
-def memcheck_cases(root: Path, ids: Sequence[str]) -> list[str]:
-    del root
-    return list(ids[:1])
-
-
-def corpus_stats_rows(root: Path) -> list[StatsRow]:
-    del root
-    return []
+from harness.games.game import CorpusMinimum, Game, Region, RunOutcome, stderr_shape
 
 
 def contract_violations(run: RunOutcome) -> list[str]:
@@ -60,16 +31,18 @@ GAME = Game(
     corpus_pipeline=(),
     judge="",
     judge_faults="",
-    explain=explain,
+    explain=lambda reference, expected, given, line: [],
     corpus_minimums=(CorpusMinimum(("examples",), 2), CorpusMinimum(("more",), 2)),
     corpus_total=4,
     visible_categories=("examples",),
     deliverables=(),
     handout_input="",
     fuzz_dictionary='space=" "\nminus="-"\n',
-    line_region=line_region,
-    region_symptom=region_symptom,
-    memcheck_cases=memcheck_cases,
-    corpus_stats_rows=corpus_stats_rows,
+    # (a toy's specifics are one-liners: no words beyond the line, a
+    # region per input line, one case under Valgrind, no rows of its own)
+    line_region=lambda expected, line: Region("sum", f"the sum of input line {line}"),
+    region_symptom=lambda region: "stdout differs in a sum",
+    memcheck_cases=lambda root, ids: list(ids[:1]),
+    corpus_stats_rows=lambda root: [],
     contract_violations=contract_violations,
 )
