@@ -24,7 +24,7 @@ static void describe_line(FILE *out, const box_options_t *options, bool bwrap, c
                     strspn(uid, "0123456789") == strlen(uid) ? "uid " : "", uid);
         }
         fprintf(out, "read-only system, no repository or home, private /tmp, no network, "
-                     "own PID namespace; %s)\n", limits);
+                     "own PID namespace, no new namespace, mount or ptrace (seccomp); %s)\n", limits);
         return;
     }
     char who[64] = "";
