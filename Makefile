@@ -151,11 +151,12 @@ corpus-check: all generators ## regenerate every generated case, cross-checked w
 # The sandbox (src/sandbox/README.md): one program that owns a box's
 # whole life (bubblewrap's arguments, the driver inside, limits only where
 # bubblewrap cannot start); check-engine and mark run every program under
-# test through it.
+# test through it. It links libseccomp (src/sandbox/seccomp.c: tools.tsv's
+# libseccomp row, installed by ensure-tools --for build).
 SANDBOX_SOURCES := $(wildcard src/sandbox/*.c)
 $(BUILD)/sandbox: $(SANDBOX_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
-	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_SOURCES)
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_SOURCES) -lseccomp
 
 # The memcheck fork server (src/golden/fork-server): the memcheck suite
 # starts an engine under Valgrind once and forks it for every case.

@@ -29,7 +29,7 @@ source_dir=${AUTOGRADER_ROOT:-/autograder}/source
 # shellcheck source=/dev/null # written by src/harness/gradescope/package.py
 source "$source_dir/autograder.env"
 
-packages=(make gcc libc6-dev python3 python3-jinja2 parallel bubblewrap procps coreutils diffutils hostname)
+packages=(make gcc libc6-dev libseccomp-dev python3 python3-jinja2 parallel bubblewrap procps coreutils diffutils hostname)
 if ((GRADESCOPE_MEMCHECK > 0)); then packages+=(valgrind); fi
 # shellcheck source=src/games/game.bash
 source "$source_dir/src/games/game.bash"

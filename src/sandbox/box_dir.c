@@ -1,7 +1,11 @@
 /* box_dir.c -- a box's directory on this side: made under the scratch
  * directory (SCRATCH/sandbox.XXXXXX with io, work and tmp, and an owner
  * file naming the sandbox's pid), swept when its owner died without
- * removing it, and removed at the box's end. */
+ * removing it, and removed at the box's end. As root each place a
+ * program may write into is a tmpfs of its own of --tmpfs MiB (as
+ * bubblewrap's /tmp and working directory are): fs, which holds the
+ * folder's copy a build writes into, and, with limits only, work and tmp;
+ * none can fill the scratch directory's file system. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -9,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/random.h>
@@ -39,6 +44,49 @@ static const char *scratch_dir(const box_options_t *options)
     return tmpdir != NULL && *tmpdir != '\0' ? tmpdir : "/tmp";
 }
 
+long long box_dir_bytes(const box_options_t *options)
+{
+    return (long long)options->tmpfs_mib << 20;
+}
+
+/* The places of a box's directory that are tmpfs of their own, as root. */
+static const char *const CAPPED[] = {"fs", "work", "tmp", NULL};
+
+/* DIR (a box's directory), its tmpfs unmounted, removed. */
+static bool remove_box_tree(const char *dir)
+{
+    bool ok = true;
+    for (int c = 0; geteuid() == 0 && CAPPED[c] != NULL; c++) {
+        char path[DRIVER_PATH_SIZE];
+        ok = (umount2(driver_path(path, dir, CAPPED[c]), MNT_DETACH | UMOUNT_NOFOLLOW) == 0 ||
+              errno == EINVAL || errno == ENOENT) && ok;
+    }
+    return driver_remove_tree(dir) && ok;
+}
+
+/* DIR/NAME made; as root, a tmpfs of box_dir_bytes. */
+static bool make_inside(const box_options_t *options, const char *dir, const char *name)
+{
+    char path[DRIVER_PATH_SIZE], data[64];
+    if (mkdir(driver_path(path, dir, name), 0700) != 0) {
+        return false;
+    }
+    bool capped = false;
+    for (int c = 0; CAPPED[c] != NULL; c++) {
+        capped = capped || strcmp(name, CAPPED[c]) == 0;
+    }
+    if (geteuid() != 0 || !capped) {
+        return true;  /* (not root: said by describe) */
+    }
+    snprintf(data, sizeof data, "size=%lld,mode=%s", box_dir_bytes(options),
+             strcmp(name, "fs") == 0 ? "0755" : "0700");
+    if (mount("sandbox", path, "tmpfs", MS_NOSUID | MS_NODEV, data) != 0) {
+        fprintf(stderr, "sandbox: cannot mount a size-capped tmpfs at %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
 /* Removes SCRATCH/sandbox.* of ours whose owner file names a pid that no
  * longer runs (a box whose sandbox was killed). */
 static void sweep(const char *scratch)
@@ -64,16 +112,10 @@ static void sweep(const char *scratch)
         bool named = fscanf(file, "%ld", &pid) == 1 && pid > 0;
         fclose(file);
         if (named && kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
-            driver_remove_tree(path);
+            remove_box_tree(path);
         }
     }
     closedir(dir);
-}
-
-static bool make_inside(const char *dir, const char *name)
-{
-    char path[DRIVER_PATH_SIZE];
-    return mkdir(driver_path(path, dir, name), 0700) == 0;
 }
 
 bool box_make_dir(box_t *box)
@@ -92,7 +134,9 @@ bool box_make_dir(box_t *box)
     FILE *file = fopen(driver_path(owner, dir, "owner"), "w");
     bool ok = file != NULL && fprintf(file, "%ld\n", (long)getpid()) > 0;
     ok = file != NULL && fclose(file) == 0 && ok;
-    if (!ok || !make_inside(dir, "io") || !make_inside(dir, "work") || !make_inside(dir, "tmp")) {
+    const box_options_t *options = &box->options;
+    if (!ok || !make_inside(options, dir, "io") || !make_inside(options, dir, "work") ||
+        !make_inside(options, dir, "tmp") || !make_inside(options, dir, "fs")) {
         fprintf(stderr, "sandbox: cannot make a directory under %s\n", scratch);
         box_remove_dir(box);
         return false;
@@ -103,7 +147,7 @@ bool box_make_dir(box_t *box)
 void box_remove_dir(box_t *box)
 {
     if (box->dir[0] != '\0') {
-        driver_remove_tree(box->dir);
+        remove_box_tree(box->dir);
         box->dir[0] = '\0';
     }
 }

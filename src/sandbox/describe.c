@@ -24,12 +24,15 @@ static void describe_line(FILE *out, const box_options_t *options, bool bwrap, c
                     strspn(uid, "0123456789") == strlen(uid) ? "uid " : "", uid);
         }
         fprintf(out, "read-only system, no repository or home, private /tmp, no network, "
-                     "own PID namespace; %s)\n", limits);
+                     "own PID namespace, no new namespace, mount or ptrace (seccomp)%s; %s)\n",
+                geteuid() == 0 ? "" : ", the folder's copy not size-capped (not root)", limits);
         return;
     }
-    char who[64] = "";
+    char who[128] = "";
     if (uid[0] != '\0') {
         snprintf(who, sizeof who, "as uid %s, ", uid);
+    } else if (geteuid() != 0) {
+        snprintf(who, sizeof who, "no size cap on its files (not root), ");
     }
     if (strcmp(why, "--no-sandbox") == 0) {
         fprintf(out, "sandbox: none (--no-sandbox); limits only (%s%s)\n", who, limits);

@@ -1,7 +1,8 @@
 /* folder.c -- the program's folder (--folder DIR): a copy in the box,
  * readable by every uid (the program's may be another) and written by
  * none but its owner, never the caller's own files; handed to the
- * program's uid when --folder-writable. Links are copied as links;
+ * program's uid when --folder-writable. A copy in or out stops at the
+ * box's size (box_dir_bytes). Links are copied as links;
  * anything but files, folders and links is left out. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -27,7 +28,8 @@ static mode_t readable_mode(mode_t mode, bool folder)
     return result & ~(mode_t)0022;
 }
 
-bool box_copy_file(const char *from, const char *to, mode_t mode)
+/* box_copy_file, its bytes taken from *BUDGET (NULL: no budget). */
+static bool copy_file(const char *from, const char *to, mode_t mode, long long *budget)
 {
     unlink(to);  /* (a copy made before, by a box restarted) */
     int in = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -36,6 +38,11 @@ bool box_copy_file(const char *from, const char *to, mode_t mode)
     static char chunk[COPY_CHUNK];
     ssize_t got = 0;
     while (ok && (got = read(in, chunk, sizeof chunk)) > 0) {
+        if (budget != NULL && (*budget -= got) < 0) {
+            ok = false;
+            errno = EFBIG;
+            break;
+        }
         ok = write(out, chunk, (size_t)got) == got;
     }
     ok = ok && got == 0 && fchmod(out, mode) == 0;
@@ -46,6 +53,11 @@ bool box_copy_file(const char *from, const char *to, mode_t mode)
         close(in);
     }
     return ok;
+}
+
+bool box_copy_file(const char *from, const char *to, mode_t mode)
+{
+    return copy_file(from, to, mode, NULL);
 }
 
 static bool copy_link(const char *from, const char *to)
@@ -59,7 +71,7 @@ static bool copy_link(const char *from, const char *to)
     return symlink(target, to) == 0;
 }
 
-bool box_copy_tree(const char *from, const char *to)
+bool box_copy_tree(const char *from, const char *to, long long *budget)
 {
     struct stat info;
     if (lstat(from, &info) != 0) {
@@ -69,7 +81,7 @@ bool box_copy_tree(const char *from, const char *to)
         return copy_link(from, to);
     }
     if (S_ISREG(info.st_mode)) {
-        return box_copy_file(from, to, readable_mode(info.st_mode, false));
+        return copy_file(from, to, readable_mode(info.st_mode, false), budget);
     }
     if (!S_ISDIR(info.st_mode)) {
         return true;
@@ -83,7 +95,7 @@ bool box_copy_tree(const char *from, const char *to)
         }
         ok = (size_t)snprintf(from_path, sizeof from_path, "%s/%s", from, entry->d_name) < sizeof from_path &&
              (size_t)snprintf(to_path, sizeof to_path, "%s/%s", to, entry->d_name) < sizeof to_path &&
-             box_copy_tree(from_path, to_path);
+             box_copy_tree(from_path, to_path, budget);
     }
     if (dir != NULL) {
         closedir(dir);
@@ -100,8 +112,12 @@ bool box_copy_folder(box_t *box)
         return false;
     }
     char folder[DRIVER_PATH_SIZE];
-    if (!box_copy_tree(box->options.folder, driver_path(folder, box->dir, "folder"))) {
-        fprintf(stderr, "sandbox: cannot copy the folder '%s'\n", box->options.folder);
+    long long budget = box_dir_bytes(&box->options);
+    char fs[DRIVER_PATH_SIZE];
+    if (!box_copy_tree(box->options.folder, driver_path(folder, driver_path(fs, box->dir, "fs"), "folder"),
+                       &budget)) {
+        fprintf(stderr, "sandbox: cannot copy the folder '%s'%s\n", box->options.folder,
+                budget < 0 ? ": larger than the box (--tmpfs)" : "");
         return false;
     }
     strcpy(box->folder, folder);

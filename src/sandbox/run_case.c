@@ -125,7 +125,8 @@ static void run_child(const driver_limits_t *limits, bool graded, bool memcheck,
         (memcheck && !redirect(3, driver_path(log, limits->io, "case.log"), out_flags))) {
         _exit(126);
     }
-    if (chdir(limits->work) != 0 || !set_limits(limits) || !driver_drop_privileges(limits)) {
+    if (chdir(limits->work) != 0 || !set_limits(limits) || !driver_drop_privileges(limits) ||
+        !driver_refuse_syscalls()) {
         fprintf(stderr, "sandbox-driver: cannot prepare the run: %s\n", strerror(errno));
         _exit(126);
     }

@@ -80,6 +80,9 @@ bool box_read_memcheck_flags(box_t *box);
  * the box's own directory (io, work, tmp, owner), its removal. */
 bool box_make_dir(box_t *box);
 void box_remove_dir(box_t *box);
+/* The size of each tmpfs of a box's directory as root (--tmpfs); the
+ * folder's copies in and out stop there too. */
+long long box_dir_bytes(const box_options_t *options);
 /* A uid for the program, unlikely to be anyone's. */
 long box_new_uid(void);
 
@@ -87,8 +90,9 @@ long box_new_uid(void);
  * and handed to UID when writable; false with a message on stderr. */
 bool box_copy_folder(box_t *box);
 bool box_give_folder(const box_t *box, long uid);
-/* FROM (a file, a link or a folder) copied to TO, readable by all. */
-bool box_copy_tree(const char *from, const char *to);
+/* FROM (a file, a link or a folder) copied to TO, readable by all; false
+ * when its files pass *BUDGET bytes (taken from it). */
+bool box_copy_tree(const char *from, const char *to, long long *budget);
 /* Copies the regular file FROM to TO with MODE; false on error. */
 bool box_copy_file(const char *from, const char *to, mode_t mode);
 

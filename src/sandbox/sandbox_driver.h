@@ -96,4 +96,8 @@ bool driver_drop_privileges(const driver_limits_t *limits);
  * (so that each child does not read it again). */
 void driver_drop_privileges_prepare(void);
 
+/* In a child about to run the program, its privileges gone: the seccomp
+ * filter of the calls a run may not make (seccomp.c). False on error. */
+bool driver_refuse_syscalls(void);
+
 #endif

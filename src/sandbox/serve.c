@@ -152,8 +152,10 @@ int box_run_once(box_t *box, const run_options_t *run)
     } else {
         fprintf(stderr, "sandbox: %s\n", why);
     }
-    if (ran && run->folder_out != NULL && !box_copy_tree(box->folder, run->folder_out)) {
-        fprintf(stderr, "sandbox: cannot copy the folder to '%s'\n", run->folder_out);
+    long long budget = box_dir_bytes(&box->options);
+    if (ran && run->folder_out != NULL && !box_copy_tree(box->folder, run->folder_out, &budget)) {
+        fprintf(stderr, "sandbox: cannot copy the folder to '%s'%s\n", run->folder_out,
+                budget < 0 ? ": larger than the box (--tmpfs)" : "");
         ran = false;
     }
     box_close(box);

@@ -27,6 +27,9 @@ from harness.languages.table import Language
 ERROR = re.compile(r": error: |: fatal error: |\): error CS[0-9]*: |\): fatal error CS[0-9]*: ")
 WARNING = re.compile(r": warning: |\): warning CS[0-9]*: ")
 BUILD_TIMEOUT = "60"
+# A bare glob word of a build command (`javac *.java`, `g++ -c *.cpp`):
+# written ./*.java, so that no name it expands to begins with - or @.
+BARE_GLOB = re.compile(r"(?<![^\s;&|(])\*\.")
 
 
 class NotBuilt(Exception):
@@ -100,6 +103,21 @@ def command_here(folder: str, language: Language, quote) -> str:
     return run_words(folder, language).replace('"', "").replace("$SANDBOX_FOLDER", quote(folder))
 
 
+def as_operand(name: str) -> str:
+    """NAME as a compiler reads it as a file, never as an option or an
+    argument file: gcc, g++, javac and mcs take a word beginning with - as
+    an option and one beginning with @ as a file of more options (a source
+    `@q.c` holding `-wrapper /bin/sh,-c,...` ran any command during the
+    build), so such a name is passed as ./NAME (others as they are: no
+    compiler reads them otherwise, and the build log keeps its names)."""
+    return f"./{name}" if name.startswith(("-", "@")) else name
+
+
+def operand_globs(command: str) -> str:
+    """COMMAND with each bare glob word (`*.java`) written `./*.java`."""
+    return BARE_GLOB.sub("./*.", command)
+
+
 def build(folder: str, language: Language, command: str, limits: sandbox.Limits, out: Path, log: Path) -> int:
     """A copy of FOLDER built in the sandbox (COMMAND, or the language's
     build) into OUT; the compiler's messages in LOG; the build's status
@@ -113,8 +131,8 @@ def build(folder: str, language: Language, command: str, limits: sandbox.Limits,
         shutil.copytree(folder, out, symlinks=True)
         log.write_bytes(b"")
         return 0
-    sources = " ".join(shlex.quote(name) for name in source_files(folder, language))
-    script = shlex.quote(f"PS4='$ '; set -x; {command}")
+    sources = " ".join(shlex.quote(as_operand(name)) for name in source_files(folder, language))
+    script = shlex.quote(f"PS4='$ '; set -x; {operand_globs(command)}")
     with tempfile.NamedTemporaryFile("w", prefix="build.", delete=False) as launcher:
         launcher.write(f'#!/bin/bash\ncd "$SANDBOX_FOLDER" || exit 126\nexec 1>&2\nexec bash -c {script} build '
                        f"{sources}\n")

@@ -48,7 +48,7 @@ setup() {
     assert_equal "$(field java memcheck "$java_csv")" 'not run (java)'
     # compile.txt: the command as it ran, with the files' names
     run head -n 1 "$BATS_TEST_TMPDIR/java/submissions/java/compile.txt"
-    assert_output --regexp '^\$ javac ([A-Za-z0-9_]+\.java ?)+$'
+    assert_output --regexp '^\$ javac (\./[A-Za-z0-9_]+\.java ?)+$'
     run head -n 1 "$BATS_TEST_TMPDIR/out/submissions/cpp/compile.txt"
     assert_output --regexp '^\$ g\+\+ ([A-Za-z0-9_]+\.(cpp|cc) )+-o hw4$'
     # The fault: failures on the pruning cases, grouped by the judge's rule.

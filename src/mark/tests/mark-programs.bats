@@ -64,5 +64,5 @@ setup() {
     assert_equal "$(field binary compiled "$csv")" binary
     assert_equal "$(field binary passed "$csv")" 9
     run head -n 1 "$BATS_TEST_TMPDIR/out/submissions/clang-like/compile.txt"
-    assert_output --regexp "^\\$ gcc -std=c11 -O0 '-DNAME=\"it works\"' -o program ([a-z_-]+\\.c ?)+\$"
+    assert_output --regexp "^\\$ gcc -std=c11 -O0 '-DNAME=\"it works\"' -o program (\\./[a-z_-]+\\.c ?)+\$"
 }

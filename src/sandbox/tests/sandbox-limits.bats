@@ -139,3 +139,28 @@ EOF
         sleep 0.05
     done
 }
+
+@test "disk: a writable folder, /tmp and the folder given back stop at the box's size, in both modes" {
+    ((EUID == 0)) || skip "as an ordinary user describe says the folder is not size-capped"
+    local mode out
+    mkdir -p "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/scratch"
+    for mode in --quiet --no-sandbox; do
+        out=$BATS_TEST_TMPDIR/out$mode
+        # each writable place a tmpfs of 32 MiB (files of 8 MiB, under --fsize)
+        run --separate-stderr "$root/build/sandbox" run "$mode" --scratch "$BATS_TEST_TMPDIR/scratch" \
+            --tmpfs 32 --fsize 16384 --timeout 60 --folder "$BATS_TEST_TMPDIR/src" --folder-writable \
+            --folder-out "$out" --input "$game.in" "$bin/fill-folder"
+        local folder tmp
+        folder=$(sed -n 's/^folder \([0-9]*\) MiB$/\1/p' <<< "$output")
+        tmp=$(sed -n 's/^tmp \([0-9]*\) MiB$/\1/p' <<< "$output")
+        [[ -n $folder && -n $tmp ]] || fail "$mode: no sizes in: $output $stderr"
+        ((folder <= 32)) || fail "$mode: $folder MiB written into the writable folder"
+        ((tmp <= 32)) || fail "$mode: $tmp MiB written into /tmp"
+        if [[ -d $out ]]; then
+            (($(du -sm "$out" | cut -f1) <= 33)) || fail "$mode: $(du -sm "$out") given back"
+        fi
+        rm -rf "$out"
+    done
+    # nothing is left in the scratch directory
+    assert_equal "$(find "$BATS_TEST_TMPDIR/scratch" -mindepth 1 | head -3)" ""
+}

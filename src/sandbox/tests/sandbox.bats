@@ -160,3 +160,20 @@ while True:
     assert_equal "$status" 0
     assert_output --partial "connected: hello from the host"
 }
+
+@test "namespaces, mounts, ptrace, keyrings, bpf: refused in both modes (a plain run gets some of them)" {
+    local mode
+    for mode in bwrap --no-sandbox; do
+        if [[ $mode == bwrap ]]; then start escape-namespaces; else start escape-namespaces --no-sandbox; fi
+        case_run "$game.in"
+        assert_equal "$status" 0
+        assert_line 'done'
+        refute_line --partial ALLOWED
+        assert_line --partial "refused unshare(CLONE_NEWUSER|CLONE_NEWNS)"
+        assert_line --partial "refused ptrace(PTRACE_ATTACH)"
+        sandbox_stop
+    done
+    # Run plainly, the test can see a call get through.
+    run "$bin/escape-namespaces" < "$game.in"
+    assert_line --partial "ALLOWED ptrace(PTRACE_ATTACH)"
+}

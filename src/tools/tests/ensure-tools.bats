@@ -18,7 +18,7 @@ bats_load_library bats-assert
 # (A probe that wrongly succeeds drops its packages; one that fails to
 # parse, or names the wrong package, changes them.)
 declare -gA expected=(
-    [build]='gcc libc6-dev make'
+    [build]='gcc libc6-dev libseccomp-dev make'
     [check]='bats bats-assert bats-support parallel'
     [memcheck]='bats bats-assert bats-support parallel valgrind'
     [sanitize]='bats bats-assert bats-support clang libclang-rt-dev parallel'

@@ -123,8 +123,11 @@ PYTHON
     for compiler in gcc clang; do
         command -v "$compiler" || fail "$compiler is not installed"
         for program in checkers draughts sandbox; do
+            # (the sandbox links libseccomp: src/sandbox/seccomp.c)
+            local libraries=()
+            [[ $program != sandbox ]] || libraries=(-lseccomp)
             run "$compiler" -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 \
-                -o "$BATS_TEST_TMPDIR/${program##*/}-$compiler" "src/$program"/*.c
+                -o "$BATS_TEST_TMPDIR/${program##*/}-$compiler" "src/$program"/*.c "${libraries[@]}"
             assert_success
             assert_output ''
         done

@@ -41,10 +41,11 @@ def test_the_build_log_begins_with_its_commands(tmp_path):
     assert build(str(folder), get("cpp"), "", limits, tmp_path / "built", log) == 0
     assert log.read_text().split("\n")[0] == "$ g++ main.cpp twice.cpp -o hw4"
     assert (tmp_path / "built" / "hw4").is_file()
-    # a command of one's own: each of its commands, as it ran
+    # a command of one's own: each of its commands, as it ran (a bare glob
+    # as ./*.cpp, so that no name it finds is read as an option)
     assert build(str(folder), get("cpp"), "g++ -c *.cpp && g++ -o hw4 *.o", limits, tmp_path / "built", log) == 0
     assert [line for line in log.read_text().split("\n") if line.startswith("$ ")] == [
-        "$ g++ -c main.cpp twice.cpp", "$ g++ -o hw4 main.o twice.o"]
+        "$ g++ -c ./main.cpp ./twice.cpp", "$ g++ -o hw4 ./main.o ./twice.o"]
     assert not (folder / "hw4").exists() and not (folder / "main.o").exists()
 
 
@@ -97,3 +98,52 @@ def test_the_folder_is_read_only_and_a_copy(tmp_path):
     else:
         assert out in ("refused 13\n", "refused 30\n")
     assert not (folder / "mine.txt").exists(), "the program wrote into the caller's folder"
+
+
+
+# A source whose name the compiler would read as an argument file (@NAME):
+# what it holds makes the compiler run a command of the student's during
+# the build (gcc's -wrapper; the JVM that runs javac, through -J, on its
+# way out); and one it would read as an option (-NAME).
+INJECTIONS = {
+    "c": ("q.c", "int main(void) { return 0; }\n", '-wrapper /bin/sh,-c,"touch pwned; exec \\"$0\\" \\"$@\\""\n'),
+    "cpp": ("q.cpp", "int main() { return 0; }\n", '-wrapper /bin/sh,-c,"touch pwned; exec \\"$0\\" \\"$@\\""\n'),
+    "java": ("hw4.java", "public class hw4 { public static void main(String[] a) { } }\n", "-d pwned\n"),
+}
+
+
+def injected(tmp_path, language, trick):
+    """A build of a folder with a source named @NAME (TRICK "@"), or a
+    program whose one source is named -NAME (TRICK "-"): the folder built,
+    and its log."""
+    if language == "java" and shutil.which("javac") is None:
+        pytest.skip("no javac")
+    folder = tmp_path / f"inject-{language}"
+    folder.mkdir()
+    name, text, options = INJECTIONS[language]
+    if trick == "@":
+        # (`@q.c` names the argument file `q.c`)
+        (folder / f"@{name}").write_text(text)
+        (folder / name).write_text(options)
+    else:
+        (folder / name).write_text(text)
+        (folder / f"-v{name}").write_text(text.replace("hw4", "v") if language == "java" else "int v;\n")
+    limits = sandbox.Limits(folder=str(folder), **BUILD_LIMITS)
+    log = tmp_path / "build.log"
+    status = build(str(folder), get(language), "", limits, tmp_path / "built", log)
+    return status, tmp_path / "built", log.read_text()
+
+
+@pytest.mark.parametrize("language", ["c", "cpp", "java"])
+def test_a_source_name_is_never_an_argument_file(tmp_path, language):
+    status, built_folder, log = injected(tmp_path, language, "@")
+    made = sorted(p.name for p in built_folder.iterdir())
+    assert "pwned" not in made, f"{language}: @NAME was read as options: {made}\n{log[:400]}"
+    assert f"./@{INJECTIONS[language][0]}" in log, log[:400]
+
+
+@pytest.mark.parametrize("language", ["c", "cpp", "java"])
+def test_a_source_name_is_never_an_option(tmp_path, language):
+    status, _, log = injected(tmp_path, language, "-")
+    assert f"./-v{INJECTIONS[language][0]}" in log, log[:400]
+    assert "unrecognized" not in log and "invalid flag" not in log, log[:400]
