@@ -11,14 +11,14 @@ import time
 from harness import paths
 
 from . import config as configuration
-from . import store
+from . import private, store
 from .db import Database
 
 
 def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
+    private.restrict(args.data)  # before anything is made in it: 0700, files 0600
     config = configuration.build(args)
-    os.makedirs(args.data, exist_ok=True)
     db = Database(config["db"])
     db.create_schema()
     configuration.secret(config)
@@ -35,7 +35,7 @@ def start(config_path, config, args):
     env = dict(os.environ, PYTHONPATH=str(paths.SRC), SERVE_CONFIG=config_path)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
                             "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--graceful-timeout", "5", "harness.serve.app:create_app()"], env=env)
+                            "--graceful-timeout", "5", "--umask", "0o077", "harness.serve.app:create_app()"], env=env)
     workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
     return web, workers, env
 
