@@ -35,7 +35,9 @@ def start(config_path, config, args):
     env = dict(os.environ, PYTHONPATH=str(paths.SRC), SERVE_CONFIG=config_path)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
                             "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--graceful-timeout", "5", "--umask", "0o077", "harness.serve.app:create_app()"], env=env)
+                            "--graceful-timeout", "5", "--umask", "0o077",
+                            # (X-Forwarded-* trusted by the app's --trust-proxy alone, not for 127.0.0.1)
+                            "--forwarded-allow-ips", "", "harness.serve.app:create_app()"], env=env)
     workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
     return web, workers, env
 

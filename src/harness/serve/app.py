@@ -9,12 +9,14 @@ rendering.py. The state is all in the database; a process keeps only its
 threads' connections to it.
 """
 
+import datetime
 import os
 import time
 
 import flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, pages, rendering, staff, workerapi
+from . import api, pages, rendering, sessions, staff, workerapi
 from . import config as configuration
 from .context import drop_connection, log_event, refuse
 
@@ -33,7 +35,12 @@ def create_app(config_path=None):
     app = flask.Flask(__name__)
     app.config.update(SERVE=settings, SECRET_KEY=configuration.secret(settings),
                       MAX_CONTENT_LENGTH=max(settings["upload_limit"] + 65536, 8 << 20),
-                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+                      SESSION_COOKIE_SECURE=settings["base_url"].startswith("https://"),
+                      PERMANENT_SESSION_LIFETIME=datetime.timedelta(hours=settings["session_hours"]))
+    app.session_interface = sessions.CookieSessions()
+    if settings["trust_proxy"]:  # one proxy in front: its X-Forwarded-For and -Proto, never -Host
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
     app.teardown_request(drop_connection)
     app.before_request(lambda: setattr(flask.g, "started", time.time()))

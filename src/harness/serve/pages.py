@@ -11,8 +11,8 @@ import flask
 
 from harness.mark.report.pages import symptom_groups  # (mark's grouping, reused)
 
-from . import store
-from .context import caller, db
+from . import sessions, store
+from .context import caller, db, settings
 from .rendering import csrf_ok, render
 from .submissions import accept, described, uploads_of
 
@@ -32,17 +32,21 @@ def home(error=None, status=200):
 def login():
     if not csrf_ok():
         return home("the form was stale: try again", 400)
-    student = store.student_of(db(), flask.request.form.get("token", ""))
+    token = flask.request.form.get("token", "")
+    student = store.student_of(db(), token)
     if student is None:
         return home("no student has this token", 401)
-    flask.session.clear()
-    flask.session["student"] = student
+    sid = sessions.open_session(db(), sessions.STUDENT, student, store.token_hash(token),
+                                settings()["session_hours"])
+    flask.session.clear()  # (a new CSRF token too)
+    flask.session["sid"] = sid
     return flask.redirect(flask.url_for("pages.home"), 303)
 
 
 @bp.post("/logout")
 def logout():
     if csrf_ok():
+        sessions.end_session(db(), flask.session.get("sid"))
         flask.session.clear()
     return flask.redirect(flask.url_for("pages.home"), 303)
 

@@ -11,7 +11,7 @@ import io
 
 import flask
 
-from . import staffdata
+from . import sessions, staffdata
 from .context import db, refuse, settings
 from .rendering import csrf_ok, render
 
@@ -26,7 +26,7 @@ def is_staff():
     header = flask.request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
         return hmac.compare_digest(header[len("Bearer "):].encode(), expected.encode())
-    return bool(flask.session.get("staff"))
+    return sessions.staff(db(), flask.session.get("sid"), expected)
 
 
 def closed():
@@ -69,6 +69,7 @@ def login():
     sent = flask.request.form.get("token", "")
     if not expected or not csrf_ok() or not hmac.compare_digest(sent.encode(), expected.encode()):
         return render("staff.html", 401, queue=None, error="not the staff token (or a stale form)")
+    sid = sessions.open_session(db(), sessions.STAFF, "staff", sessions.digest(expected), settings()["session_hours"])
     flask.session.clear()
-    flask.session["staff"] = True
+    flask.session["sid"] = sid
     return flask.redirect(flask.url_for("staff.page"), 303)

@@ -42,3 +42,7 @@ teardown_file() { stop_postgresql; }
 @test "serve: two fronts on one PostgreSQL, two remote workers; a worker and a front killed; no job twice at once" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster
 }
+
+@test "serve: sessions on PostgreSQL too: log-out, a new token and the lifetime end them; the API's CSRF check" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions
+}
