@@ -11,12 +11,14 @@ import time
 from harness import paths
 
 from . import config as configuration
-from . import private, store
+from . import private, store, tokens
 from .db import Database
 
 
 def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
+    if args.roster:
+        tokens.check_roster(args.roster)  # (before anything is made)
     private.restrict(args.data)  # before anything is made in it: 0700, files 0600
     config = configuration.build(args)
     db = Database(config["db"])

@@ -16,7 +16,7 @@ import time
 import flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, pages, rendering, sessions, staff, workerapi
+from . import api, headers, pages, rendering, sessions, staff, throttle, workerapi
 from . import config as configuration
 from .context import drop_connection, log_event, refuse
 
@@ -42,10 +42,12 @@ def create_app(config_path=None):
     if settings["trust_proxy"]:  # one proxy in front: its X-Forwarded-For and -Proto, never -Host
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
+    app.register_error_handler(throttle.Throttled, lambda e: refuse(429, str(e), e.retry_after))
     app.teardown_request(drop_connection)
     app.before_request(lambda: setattr(flask.g, "started", time.time()))
     app.after_request(log_request)
     rendering.set_up(app)
+    headers.set_up(app)
     for blueprint in (api.bp, pages.bp, workerapi.bp, staff.bp):
         app.register_blueprint(blueprint)
     return app

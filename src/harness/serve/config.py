@@ -9,7 +9,7 @@ import urllib.parse
 
 from harness import cases, games
 
-from . import checking
+from . import checking, tokens
 from .db import Database, default_url
 
 DESCRIPTION = """The pre-submission service: students upload their sources (or one .zip
@@ -130,14 +130,13 @@ def base_url(args):
 
 
 def read_token(path):
-    """A token from its file (None without one); a short one is refused."""
+    """A token from its file (None without one); a short one is refused
+    (tokens.require: at least 16 random bytes)."""
     if not path:
         return None
     with open(path, encoding="utf-8") as handle:
         token = handle.read().strip()
-    if len(token) < 16:
-        raise ValueError("%s: a token needs at least 16 characters" % path)
-    return token
+    return tokens.require(token, path)
 
 
 def write(config):

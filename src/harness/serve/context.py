@@ -11,7 +11,7 @@ import threading
 
 import flask
 
-from . import logs, sessions, store
+from . import logs, sessions, store, throttle
 from .db import Database
 
 # One connection per thread of a gunicorn process, kept between requests
@@ -41,6 +41,17 @@ def drop_connection(error=None):
         LOCAL.db = None
 
 
+def absolute(endpoint, **values):
+    """The URL of ENDPOINT from the configured base URL (--base-url), never
+    from the request's Host header."""
+    return settings()["base_url"] + flask.url_for(endpoint, **values)
+
+
+def redirect(endpoint, **values):
+    """A 303 to ENDPOINT, its Location made by absolute()."""
+    return flask.redirect(absolute(endpoint, **values), 303)
+
+
 def refuse(status, message, retry_after=None):
     response = flask.jsonify({"error": message})
     response.status_code = status
@@ -54,11 +65,23 @@ def caller():
     (then flask.g.by_cookie is set: a write needs same_origin())."""
     header = flask.request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
-        flask.g.student = store.student_of(db(), header[len("Bearer "):])
+        flask.g.student = checked_token(lambda: store.student_of(db(), header[len("Bearer "):]))
         return flask.g.student
     flask.g.student = sessions.student(db(), flask.session.get("sid"))
     flask.g.by_cookie = flask.g.student is not None
     return flask.g.student
+
+
+def checked_token(check, name=None):
+    """check() (who a token is, or a false value for none) behind the
+    throttle of the client's address (and NAME's): raises
+    throttle.Throttled while over the limit, records a failure."""
+    keys = throttle.keys(flask.request.remote_addr, name)
+    throttle.check(db(), keys)
+    found = check()
+    if not found:
+        throttle.failed(db(), keys)
+    return found
 
 
 def same_origin():

@@ -47,6 +47,10 @@ SCHEMA = (
         id_hash TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, credential TEXT NOT NULL,
         created {real} NOT NULL, expires {real} NOT NULL)""",
     """CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires)""",
+    # and the failed log-ins of the last minutes, per address and per name
+    # (throttle.py), shared by every front
+    """CREATE TABLE IF NOT EXISTS failures (key TEXT NOT NULL, at {real} NOT NULL)""",
+    """CREATE INDEX IF NOT EXISTS failures_key ON failures (key, at)""",
 )
 SCHEMA_VERSION = "3"
 # The advisory lock's key that serialises schema creation (PostgreSQL's

@@ -7,10 +7,8 @@ its place in the queue and the wait to expect.
 import math
 import time
 
-import flask
-
 from . import store, unpack
-from .context import db, settings
+from .context import absolute, db, settings
 
 API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
               "created", "finished")
@@ -32,8 +30,8 @@ def described(item):
     found["cached"] = bool(found["cached"])
     found["files"] = item["file_names"].split("\n")
     found["estimated_wait"] = estimated_wait(item["position"])
-    found["url"] = flask.url_for("api.submission", sid=item["id"], _external=True)
-    found["page"] = flask.url_for("pages.submission_page", sid=item["id"], _external=True)
+    found["url"] = absolute("api.submission", sid=item["id"])
+    found["page"] = absolute("pages.submission_page", sid=item["id"])
     return found
 
 

@@ -46,3 +46,7 @@ teardown_file() { stop_postgresql; }
 @test "serve: sessions on PostgreSQL too: log-out, a new token and the lifetime end them; the API's CSRF check" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions
 }
+
+@test "serve: headers, base-URL links, log-in throttle (counted in the database) and token strength on PostgreSQL too" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_headers
+}
