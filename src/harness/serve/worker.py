@@ -76,9 +76,10 @@ def run_job(queue, config, worker, sid, blob):
     lease = Lease(queue, config, sid, worker)
     lease.start()
     try:
-        unpack.write_folder(blob, os.path.join(work, "sources"))
-        result = checking.check_folder(config["options"], os.path.join(work, "sources"),
-                                       os.path.join(work, "output"), config["total"], lambda: lease.lost)
+        unpack.write_folder(blob, os.path.join(work, "sources"), checking.products())
+        result = checking.scrub(checking.check_folder(config["options"], os.path.join(work, "sources"),
+                                                      os.path.join(work, "output"), config["total"],
+                                                      lambda: lease.lost), work, config["data"])
     except (OSError, unpack.Unusable) as error:
         result = {"state": "error", "summary": "the worker could not check it: %s" % error}
     finally:

@@ -50,3 +50,7 @@ teardown_file() { stop_postgresql; }
 @test "serve: headers, base-URL links, log-in throttle (counted in the database) and token strength on PostgreSQL too" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_headers
 }
+
+@test "serve: uploads and the cache on PostgreSQL too: a cached answer is the student's own; 'program' is built" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_uploads
+}
