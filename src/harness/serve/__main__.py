@@ -48,6 +48,33 @@ def worker(env, config_path, n):
     return subprocess.Popen([sys.executable, "-m", "harness.serve.worker", config_path, "w%d" % n], env=env)
 
 
+class Restarts:
+    """When a worker that died is started again: at once after a life of a
+    minute or more, else after a wait that doubles with each quick death
+    (2 s, 4 s ... 5 minutes), so that a worker that cannot work (a full
+    disk, a database away) waits instead of crash-looping."""
+
+    STEADY, FIRST, LONGEST = 60.0, 2.0, 300.0
+
+    def __init__(self):
+        self.born, self.wait, self.at = {}, {}, {}
+
+    def started(self, n):
+        self.born[n] = time.time()
+        self.at.pop(n, None)
+
+    def due(self, n, status):
+        """True once worker N (dead with STATUS) may start again; says so once."""
+        now = time.time()
+        if n not in self.at:
+            quick = now - self.born.get(n, 0) < self.STEADY
+            self.wait[n] = min(self.LONGEST, max(self.FIRST, self.wait.get(n, 0.0) * 2)) if quick else 0.0
+            self.at[n] = now + self.wait[n]
+            print("serve: worker w%d stopped (status %s); started again in %d s" % (n, status, self.wait[n]),
+                  file=sys.stderr, flush=True)
+        return now >= self.at[n]
+
+
 def main():
     args = configuration.parser().parse_args()
     try:
@@ -61,12 +88,14 @@ def main():
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
     signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
+    restarts = Restarts()
+    for n in workers:
+        restarts.started(n)
     while not stopping and web.poll() is None:
         for n, process in list(workers.items()):
-            if process.poll() is not None:
-                print("serve: worker w%d stopped (status %s); started again" % (n, process.returncode),
-                      file=sys.stderr, flush=True)
+            if process.poll() is not None and restarts.due(n, process.returncode):
                 workers[n] = worker(env, config_path, n)
+                restarts.started(n)
         time.sleep(1)
     for process in [web] + list(workers.values()):
         if process.poll() is None:

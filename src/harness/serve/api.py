@@ -4,7 +4,7 @@ app.create_app): submit, one submission, the history; and /healthz.
 
 import flask
 
-from . import store
+from . import space, store
 from .context import caller, db, drop_connection, refuse, same_origin, settings
 from .submissions import accept, described, uploads_of
 
@@ -53,6 +53,9 @@ def healthz():
     except Exception as error:  # the database does not answer: say so, as data
         drop_connection(error)
         return refuse(503, "database: %s" % error, 10)
+    if space.low(settings()):
+        response = flask.jsonify({"ok": False, "error": "the data folder's disk is full", "queued": queued})
+        return response, 503, {"Retry-After": str(space.RETRY_SECONDS)}
     if queued >= settings()["queue_limit"]:
         return refuse(503, "the queue is full", 30)
     return flask.jsonify({"ok": True, "queued": queued})

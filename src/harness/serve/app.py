@@ -14,9 +14,10 @@ import os
 import time
 
 import flask
+from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, headers, pages, rendering, sessions, staff, throttle, workerapi
+from . import api, headers, pages, rendering, sessions, space, staff, throttle, workerapi
 from . import config as configuration
 from .context import drop_connection, log_event, refuse
 
@@ -28,6 +29,18 @@ def log_request(response):
               ms=round((time.time() - started) * 1000, 1) if started else None,
               student=getattr(flask.g, "student", None), remote=flask.request.remote_addr)
     return response
+
+
+def failed(error):
+    """An error no view answered: a full disk is 507 with Retry-After, as
+    JSON; any other a 500, as JSON too (its traceback in the log)."""
+    if isinstance(error, HTTPException):
+        return error
+    drop_connection(error)
+    if space.is_full(error):
+        return refuse(507, space.MESSAGE, space.RETRY_SECONDS)
+    flask.current_app.logger.exception("unanswered error")
+    return refuse(500, "the service failed on this request: %s" % type(error).__name__)
 
 
 def create_app(config_path=None):
@@ -43,6 +56,7 @@ def create_app(config_path=None):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
     app.register_error_handler(throttle.Throttled, lambda e: refuse(429, str(e), e.retry_after))
+    app.register_error_handler(Exception, failed)
     app.teardown_request(drop_connection)
     app.before_request(lambda: setattr(flask.g, "started", time.time()))
     app.after_request(log_request)

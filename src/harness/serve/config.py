@@ -83,6 +83,9 @@ def parser():
     p.add_argument("--trust-proxy", action="store_true",
                    help="behind a proxy (nginx): take the client's address from X-Forwarded-For and HTTPS from "
                         "X-Forwarded-Proto (Secure cookies); without it both headers are ignored")
+    p.add_argument("--min-free-mb", type=float, default=100,
+                   help="MiB the data folder's disk keeps free: below it uploads get 507 and /healthz is not ok, "
+                        "and workers claim nothing (default: 100)")
     p.add_argument("--web-processes", type=int, default=2, help="gunicorn's worker processes (default: 2)")
     return p
 
@@ -114,7 +117,8 @@ def build(args):
             "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
             "max_tries": args.max_tries, "worker_token": read_token(args.worker_token),
             "staff_token": read_token(args.staff_token), "session_hours": args.session_hours,
-            "base_url": base_url(args), "trust_proxy": args.trust_proxy}
+            "base_url": base_url(args), "trust_proxy": args.trust_proxy,
+            "min_free_mb": args.min_free_mb}
 
 
 def base_url(args):

@@ -28,7 +28,10 @@ MISMATCH = 3
 
 
 class Refused(Exception):
-    """The front will not give this worker work (and says why)."""
+    """The front will not give this worker work (and says why): fatal, the
+    worker stops rather than waits."""
+
+    fatal = True
 
 
 class RemoteQueue:

@@ -7,7 +7,7 @@ its place in the queue and the wait to expect.
 import math
 import time
 
-from . import store, unpack
+from . import space, store, unpack
 from .context import absolute, db, settings
 
 API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
@@ -39,6 +39,8 @@ def accept(student, uploads):
     """The checks of a new submission and its writing; (status, body, retry
     after). Shared by the API and the page's form."""
     config = settings()
+    if space.low(config):
+        return 507, space.MESSAGE, space.RETRY_SECONDS
     if sum(len(data) for _, data in uploads) > config["upload_limit"]:
         return 413, "the upload is over %d bytes" % config["upload_limit"], None
     count, oldest = store.recent_count(db(), student)
