@@ -54,3 +54,7 @@ teardown_file() { stop_postgresql; }
 @test "serve: uploads and the cache on PostgreSQL too: a cached answer is the student's own; 'program' is built" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_uploads
 }
+
+@test "serve: a full disk on PostgreSQL too: 507 and Retry-After, /healthz not ok, the worker waits" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_disk
+}
