@@ -56,5 +56,5 @@ teardown_file() { stop_postgresql; }
 }
 
 @test "serve: a full disk on PostgreSQL too: 507 and Retry-After, /healthz not ok, the worker waits" {
-    SERVE_TEST_POSTGRESQL=$pg_url unit test_disk
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_disk.DiskTest.test_below_the_reserve_uploads_get_507_and_the_worker_waits
 }
