@@ -19,8 +19,8 @@ def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
     if args.roster:
         tokens.check_roster(args.roster)  # (before anything is made)
+    config = configuration.build(args)  # (a wrong option stops it here, before anything is made)
     private.restrict(args.data)  # before anything is made in it: 0700, files 0600
-    config = configuration.build(args)
     db = Database(config["db"])
     db.create_schema()
     configuration.secret(config)
