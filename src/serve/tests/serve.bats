@@ -14,7 +14,7 @@ setup() {
 }
 
 unit() {
-    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest -v "harness.serve.tests.$1"
+    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest -v "${@/#/harness.serve.tests.}"
     printf '%s\n' "$output"
     [ "$status" -eq 0 ]
     # (a module that ran nothing, or skipped everything, proves nothing)
@@ -43,18 +43,7 @@ teardown_file() { stop_postgresql; }
     SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster
 }
 
-@test "serve: sessions on PostgreSQL too: log-out, a new token and the lifetime end them; the API's CSRF check" {
-    SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions
-}
-
-@test "serve: headers, base-URL links, log-in throttle (counted in the database) and token strength on PostgreSQL too" {
-    SERVE_TEST_POSTGRESQL=$pg_url unit test_headers
-}
-
-@test "serve: uploads and the cache on PostgreSQL too: a cached answer is the student's own; 'program' is built" {
-    SERVE_TEST_POSTGRESQL=$pg_url unit test_uploads
-}
-
-@test "serve: a full disk on PostgreSQL too: 507 and Retry-After, /healthz not ok, the worker waits" {
-    SERVE_TEST_POSTGRESQL=$pg_url unit test_disk.DiskTest.test_below_the_reserve_uploads_get_507_and_the_worker_waits
+@test "serve: issue 40's hostile tests on PostgreSQL too: sessions, headers and throttle, uploads and the cache, a full disk" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions test_headers test_uploads \
+        test_disk.DiskTest.test_below_the_reserve_uploads_get_507_and_the_worker_waits
 }
