@@ -11,14 +11,16 @@ import time
 from harness import paths
 
 from . import config as configuration
-from . import store
+from . import private, store, tokens
 from .db import Database
 
 
 def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
-    config = configuration.build(args)
-    os.makedirs(args.data, exist_ok=True)
+    if args.roster:
+        tokens.check_roster(args.roster)  # (before anything is made)
+    config = configuration.build(args)  # (a wrong option stops it here, before anything is made)
+    private.restrict(args.data)  # before anything is made in it: 0700, files 0600
     db = Database(config["db"])
     db.create_schema()
     configuration.secret(config)
@@ -35,13 +37,42 @@ def start(config_path, config, args):
     env = dict(os.environ, PYTHONPATH=str(paths.SRC), SERVE_CONFIG=config_path)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
                             "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--graceful-timeout", "5", "harness.serve.app:create_app()"], env=env)
+                            "--graceful-timeout", "5", "--umask", "0o077",
+                            # (X-Forwarded-* trusted by the app's --trust-proxy alone, not for 127.0.0.1)
+                            "--forwarded-allow-ips", "", "harness.serve.app:create_app()"], env=env)
     workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
     return web, workers, env
 
 
 def worker(env, config_path, n):
     return subprocess.Popen([sys.executable, "-m", "harness.serve.worker", config_path, "w%d" % n], env=env)
+
+
+class Restarts:
+    """When a worker that died is started again: at once after a life of a
+    minute or more, else after a wait that doubles with each quick death
+    (2 s, 4 s ... 5 minutes), so that a worker that cannot work (a full
+    disk, a database away) waits instead of crash-looping."""
+
+    STEADY, FIRST, LONGEST = 60.0, 2.0, 300.0
+
+    def __init__(self):
+        self.born, self.wait, self.at = {}, {}, {}
+
+    def started(self, n):
+        self.born[n] = time.time()
+        self.at.pop(n, None)
+
+    def due(self, n, status):
+        """True once worker N (dead with STATUS) may start again; says so once."""
+        now = time.time()
+        if n not in self.at:
+            quick = now - self.born.get(n, 0) < self.STEADY
+            self.wait[n] = min(self.LONGEST, max(self.FIRST, self.wait.get(n, 0.0) * 2)) if quick else 0.0
+            self.at[n] = now + self.wait[n]
+            print("serve: worker w%d stopped (status %s); started again in %d s" % (n, status, self.wait[n]),
+                  file=sys.stderr, flush=True)
+        return now >= self.at[n]
 
 
 def main():
@@ -57,12 +88,14 @@ def main():
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
     signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
+    restarts = Restarts()
+    for n in workers:
+        restarts.started(n)
     while not stopping and web.poll() is None:
         for n, process in list(workers.items()):
-            if process.poll() is not None:
-                print("serve: worker w%d stopped (status %s); started again" % (n, process.returncode),
-                      file=sys.stderr, flush=True)
+            if process.poll() is not None and restarts.due(n, process.returncode):
                 workers[n] = worker(env, config_path, n)
+                restarts.started(n)
         time.sleep(1)
     for process in [web] + list(workers.values()):
         if process.poll() is None:

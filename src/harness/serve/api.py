@@ -4,8 +4,8 @@ app.create_app): submit, one submission, the history; and /healthz.
 
 import flask
 
-from . import store
-from .context import caller, db, drop_connection, refuse, settings
+from . import space, store
+from .context import caller, db, drop_connection, refuse, same_origin, settings
 from .submissions import accept, described, uploads_of
 
 bp = flask.Blueprint("api", __name__)
@@ -16,6 +16,9 @@ def submit():
     student = caller()
     if student is None:
         return refuse(401, "no known token: send 'Authorization: Bearer TOKEN'")
+    if flask.g.get("by_cookie") and not same_origin():
+        return refuse(403, "a session cookie alone does not submit: send the page's X-CSRF-Token "
+                           "(or 'Authorization: Bearer TOKEN')")
     status, value, retry = accept(student, uploads_of(flask.request))
     if status != 202:
         return refuse(status, value, retry)
@@ -50,6 +53,9 @@ def healthz():
     except Exception as error:  # the database does not answer: say so, as data
         drop_connection(error)
         return refuse(503, "database: %s" % error, 10)
+    if space.low(settings()):
+        response = flask.jsonify({"ok": False, "error": "the data folder's disk is full", "queued": queued})
+        return response, 503, {"Retry-After": str(space.RETRY_SECONDS)}
     if queued >= settings()["queue_limit"]:
         return refuse(503, "the queue is full", 30)
     return flask.jsonify({"ok": True, "queued": queued})

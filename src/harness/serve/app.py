@@ -9,12 +9,15 @@ rendering.py. The state is all in the database; a process keeps only its
 threads' connections to it.
 """
 
+import datetime
 import os
 import time
 
 import flask
+from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, pages, rendering, staff, workerapi
+from . import api, headers, pages, rendering, sessions, space, staff, throttle, workerapi
 from . import config as configuration
 from .context import drop_connection, log_event, refuse
 
@@ -28,17 +31,37 @@ def log_request(response):
     return response
 
 
+def failed(error):
+    """An error no view answered: a full disk is 507 with Retry-After, as
+    JSON; any other a 500, as JSON too (its traceback in the log)."""
+    if isinstance(error, HTTPException):
+        return error
+    drop_connection(error)
+    if space.is_full(error):
+        return refuse(507, space.MESSAGE, space.RETRY_SECONDS)
+    flask.current_app.logger.exception("unanswered error")
+    return refuse(500, "the service failed on this request: %s" % type(error).__name__)
+
+
 def create_app(config_path=None):
     settings = configuration.load(config_path or os.environ["SERVE_CONFIG"])
     app = flask.Flask(__name__)
     app.config.update(SERVE=settings, SECRET_KEY=configuration.secret(settings),
                       MAX_CONTENT_LENGTH=max(settings["upload_limit"] + 65536, 8 << 20),
-                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+                      SESSION_COOKIE_SECURE=settings["base_url"].startswith("https://"),
+                      PERMANENT_SESSION_LIFETIME=datetime.timedelta(hours=settings["session_hours"]))
+    app.session_interface = sessions.CookieSessions()
+    if settings["trust_proxy"]:  # one proxy in front: its X-Forwarded-For and -Proto, never -Host
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))
+    app.register_error_handler(throttle.Throttled, lambda e: refuse(429, str(e), e.retry_after))
+    app.register_error_handler(Exception, failed)
     app.teardown_request(drop_connection)
     app.before_request(lambda: setattr(flask.g, "started", time.time()))
     app.after_request(log_request)
     rendering.set_up(app)
+    headers.set_up(app)
     for blueprint in (api.bp, pages.bp, workerapi.bp, staff.bp):
         app.register_blueprint(blueprint)
     return app

@@ -33,6 +33,14 @@ def source_globs():
     return [glob for language in languages.read_table() for glob in language.files]
 
 
+def products():
+    """What a language's build makes (program, hw4, ...; harness.languages):
+    a file of an upload with one of these names, at the folder's top, is
+    left out of the folder checked, so that the sources are built (and
+    nothing handed in is run as if it were their product)."""
+    return sorted({language.product for language in languages.read_table() if language.product})
+
+
 def _hash_tree(digest, path):
     for folder, dirs, names in os.walk(path):
         dirs[:] = sorted(d for d in dirs if d != "tests")
@@ -139,6 +147,22 @@ def build_state(output):
     except OSError:
         return ""
     return rows[0].get("state", "") if rows else ""
+
+
+def scrub(result, work, data):
+    """The result with no path of the server in its summary or report (the
+    job's folder names its submission): the program built and WORK/sources
+    shown in `.` (the student's own folder, as the page's rerun lines
+    say), WORK/output as OUTPUT, the rest of WORK, DATA
+    and the repository's place as WORK, DATA and `.`; so that a cached
+    answer gives no other student's submission ID and no server path."""
+    for name in ("summary", "report"):
+        if result and isinstance(result.get(name), str):
+            text = result[name].replace(os.path.join(work, "output", "program", "built") + "/", "./")
+            text = text.replace(os.path.join(work, "sources"), ".")
+            text = text.replace(os.path.join(work, "output"), "OUTPUT").replace(work, "WORK")
+            result[name] = text.replace(data.rstrip("/") + "/", "DATA/").replace(ROOT + "/", "")
+    return result
 
 
 def check_folder(options, folder, output, total, stop=None):

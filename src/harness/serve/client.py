@@ -6,12 +6,14 @@ and remote workers on one PostgreSQL."""
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -202,3 +204,50 @@ def wait_final(service, token, sid, timeout=180):
             return body
         time.sleep(0.5)
     raise AssertionError("submission %s not finished in %ds" % (sid, timeout))
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Visitor:
+    """The page as a browser uses it, for the tests: the session cookie kept
+    (and open to be copied or replayed), forms posted with their CSRF
+    token, redirects not followed (their Location is the answer)."""
+
+    def __init__(self, service):
+        self.base, self.cookie = service.base, None
+        self.opener = urllib.request.build_opener(NoRedirects)
+
+    def call(self, path, form=None, files=None, headers=None):
+        """(status, headers, JSON or text) of one request with the cookie."""
+        sent, body = dict(headers or {}), None
+        if self.cookie:
+            sent["Cookie"] = "session=" + self.cookie
+        if files is not None:
+            body, sent["Content-Type"] = multipart(files)
+        elif form is not None:
+            body = urllib.parse.urlencode(form).encode()
+        try:
+            with self.opener.open(urllib.request.Request(self.base + path, data=body, headers=sent), timeout=30) as r:
+                status, got, text = r.status, r.headers, r.read()
+        except urllib.error.HTTPError as error:
+            status, got, text = error.code, error.headers, error.read()
+        for line in got.get_all("Set-Cookie") or []:
+            if line.startswith("session="):
+                self.cookie = line[len("session="):].split(";", 1)[0] or None
+        try:
+            return status, got, json.loads(text)
+        except ValueError:
+            return status, got, text.decode("utf-8", "replace")
+
+    def csrf(self):
+        page = self.call("/")[2]
+        return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+    def login(self, token, path="/login"):
+        return self.call(path, form={"csrf": self.csrf(), "token": token})
+
+    def logout(self):
+        return self.call("/logout", form={"csrf": self.csrf()})

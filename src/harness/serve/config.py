@@ -4,10 +4,12 @@ process of the service reads (DATA/config.json, written at start)."""
 import argparse
 import json
 import os
+import socket
+import urllib.parse
 
 from harness import cases, games
 
-from . import checking
+from . import checking, tokens
 from .db import Database, default_url
 
 DESCRIPTION = """The pre-submission service: students upload their sources (or one .zip
@@ -28,6 +30,10 @@ EPILOG = """examples:
 The log (stderr) is one logfmt line per request (event=request: method,
 path, status, ms, student) and per job (event=job-start, job-end: worker,
 job, state, seconds, summary). src/serve/README.md: running it for a course."""
+
+
+# How long a log-in of the page lasts, in hours (--session-hours).
+SESSION_HOURS = 8
 
 
 def parser():
@@ -68,6 +74,18 @@ def parser():
                    "(scripts/serve-worker --token FILE) present; without it the front takes none")
     p.add_argument("--staff-token", metavar="FILE", help="a file holding the staff's token: opens /staff, "
                    "GET /api/queue and /staff/results.csv")
+    p.add_argument("--session-hours", type=float, default=SESSION_HOURS,
+                   help="hours a log-in of the page lasts (default: %g: a lab session or an evening's work; "
+                        "a cookie left on a shared machine is dead by the next day)" % SESSION_HOURS)
+    p.add_argument("--base-url", help="the address students reach the service at, e.g. https://check.example.edu: "
+                   "every link, `url`, `page` and `Location` is made from it, never from the request's Host; "
+                   "https makes the session cookie Secure (default: http://HOST:PORT)")
+    p.add_argument("--trust-proxy", action="store_true",
+                   help="behind a proxy (nginx): take the client's address from X-Forwarded-For and HTTPS from "
+                        "X-Forwarded-Proto (Secure cookies); without it both headers are ignored")
+    p.add_argument("--min-free-mb", type=float, default=100,
+                   help="MiB the data folder's disk keeps free: below it uploads get 507 and /healthz is not ok, "
+                        "and workers claim nothing (default: 100)")
     p.add_argument("--web-processes", type=int, default=2, help="gunicorn's worker processes (default: 2)")
     return p
 
@@ -98,18 +116,31 @@ def build(args):
             "source_globs": checking.source_globs(), "workers": args.workers, "queue_limit": args.queue_limit,
             "student_limit": args.student_limit, "upload_limit": args.upload_limit, "lease": args.lease,
             "max_tries": args.max_tries, "worker_token": read_token(args.worker_token),
-            "staff_token": read_token(args.staff_token)}
+            "staff_token": read_token(args.staff_token), "session_hours": args.session_hours,
+            "base_url": base_url(args), "trust_proxy": args.trust_proxy,
+            "min_free_mb": args.min_free_mb}
+
+
+def base_url(args):
+    """--base-url without its last /, or http://HOST:PORT (the machine's name
+    when HOST is every address); anything but http(s)://HOST[:PORT] is refused."""
+    host = socket.getfqdn() if args.host in ("0.0.0.0", "::", "") else args.host
+    url = args.base_url or "http://%s:%d" % ("[%s]" % host if ":" in host else host, args.port)
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/") or \
+            parts.query or parts.fragment:
+        raise ValueError("--base-url %s: give the scheme and host only, e.g. https://check.example.edu" % url)
+    return url.rstrip("/")
 
 
 def read_token(path):
-    """A token from its file (None without one); a short one is refused."""
+    """A token from its file (None without one); a short one is refused
+    (tokens.require: at least 16 random bytes)."""
     if not path:
         return None
     with open(path, encoding="utf-8") as handle:
         token = handle.read().strip()
-    if len(token) < 16:
-        raise ValueError("%s: a token needs at least 16 characters" % path)
-    return token
+    return tokens.require(token, path)
 
 
 def write(config):

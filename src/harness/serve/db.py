@@ -39,8 +39,20 @@ SCHEMA = (
         claimed {real} NOT NULL, heartbeat {real} NOT NULL, ended {real}, outcome TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (job, try))""",
     """CREATE INDEX IF NOT EXISTS claims_worker ON claims (worker, heartbeat)""",
+    # version 3: the page's sessions, kept here so that they can be ended
+    # (log-out, a new token): the cookie holds only a random id, stored as
+    # its hash with who it is (kind student or staff, name), the hash of
+    # the credential it was opened with, and when it ends
+    """CREATE TABLE IF NOT EXISTS sessions (
+        id_hash TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, credential TEXT NOT NULL,
+        created {real} NOT NULL, expires {real} NOT NULL)""",
+    """CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires)""",
+    # and the failed log-ins of the last minutes, per address and per name
+    # (throttle.py), shared by every front
+    """CREATE TABLE IF NOT EXISTS failures (key TEXT NOT NULL, at {real} NOT NULL)""",
+    """CREATE INDEX IF NOT EXISTS failures_key ON failures (key, at)""",
 )
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 # The advisory lock's key that serialises schema creation (PostgreSQL's
 # CREATE TABLE IF NOT EXISTS is not safe when two fronts start at once).
 SCHEMA_LOCK = 310031

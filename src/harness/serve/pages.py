@@ -11,8 +11,8 @@ import flask
 
 from harness.mark.report.pages import symptom_groups  # (mark's grouping, reused)
 
-from . import store
-from .context import caller, db
+from . import sessions, store, throttle
+from .context import caller, checked_token, db, redirect, settings
 from .rendering import csrf_ok, render
 from .submissions import accept, described, uploads_of
 
@@ -32,26 +32,34 @@ def home(error=None, status=200):
 def login():
     if not csrf_ok():
         return home("the form was stale: try again", 400)
-    student = store.student_of(db(), flask.request.form.get("token", ""))
+    token = flask.request.form.get("token", "")
+    try:
+        student = checked_token(lambda: store.student_of(db(), token))
+    except throttle.Throttled as error:
+        page, status = home(str(error), 429)
+        return page, status, {"Retry-After": str(int(error.retry_after))}
     if student is None:
         return home("no student has this token", 401)
-    flask.session.clear()
-    flask.session["student"] = student
-    return flask.redirect(flask.url_for("pages.home"), 303)
+    sid = sessions.open_session(db(), sessions.STUDENT, student, store.token_hash(token),
+                                settings()["session_hours"])
+    flask.session.clear()  # (a new CSRF token too)
+    flask.session["sid"] = sid
+    return redirect("pages.home")
 
 
 @bp.post("/logout")
 def logout():
     if csrf_ok():
+        sessions.end_session(db(), flask.session.get("sid"))
         flask.session.clear()
-    return flask.redirect(flask.url_for("pages.home"), 303)
+    return redirect("pages.home")
 
 
 @bp.post("/submit")
 def submit():
     student = caller()
     if student is None:
-        return flask.redirect(flask.url_for("pages.home"), 303)
+        return redirect("pages.home")
     if not csrf_ok():
         return home("the form was stale (CSRF check): upload again", 400)
     status, value, retry = accept(student, uploads_of(flask.request))
@@ -59,7 +67,7 @@ def submit():
         page, code = home(value, status)
         headers = {"Retry-After": str(max(1, int(retry)))} if retry is not None else {}
         return page, code, headers
-    return flask.redirect(flask.url_for("pages.submission_page", sid=value), 303)
+    return redirect("pages.submission_page", sid=value)
 
 
 def report_view(item):
@@ -84,7 +92,7 @@ def report_view(item):
 def submission_page(sid):
     student = caller()
     if student is None:
-        return flask.redirect(flask.url_for("pages.home"), 303)
+        return redirect("pages.home")
     item = store.submission(db(), sid, student, with_report=True)
     if item is None:
         return render("missing.html", 404, sid=sid)

@@ -15,7 +15,7 @@ import time
 import urllib.error
 import urllib.request
 
-from . import checking, worker
+from . import checking, private, worker
 
 DESCRIPTION = """A remote worker of the pre-submission service: it claims jobs from a front
 started with --worker-token FILE (the same secret in --token FILE), checks
@@ -28,7 +28,10 @@ MISMATCH = 3
 
 
 class Refused(Exception):
-    """The front will not give this worker work (and says why)."""
+    """The front will not give this worker work (and says why): fatal, the
+    worker stops rather than waits."""
+
+    fatal = True
 
 
 class RemoteQueue:
@@ -107,7 +110,7 @@ def main():
     except OSError as error:
         print("serve-worker: %s" % error, file=sys.stderr)
         return 2
-    os.makedirs(config["data"], exist_ok=True)
+    private.restrict(config["data"])  # the sources it checks are the students': 0700, files 0600
     name = "%s:%s:%d" % (socket.gethostname(), args.name, os.getpid())
     worker.log("start", worker=name, server=args.server)
     try:

@@ -11,8 +11,8 @@ import io
 
 import flask
 
-from . import staffdata
-from .context import db, refuse, settings
+from . import sessions, staffdata, throttle
+from .context import checked_token, db, redirect, refuse, settings
 from .rendering import csrf_ok, render
 
 bp = flask.Blueprint("staff", __name__)
@@ -25,8 +25,9 @@ def is_staff():
         return False
     header = flask.request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
-        return hmac.compare_digest(header[len("Bearer "):].encode(), expected.encode())
-    return bool(flask.session.get("staff"))
+        return checked_token(lambda: hmac.compare_digest(header[len("Bearer "):].encode(), expected.encode()),
+                             "staff")
+    return sessions.staff(db(), flask.session.get("sid"), expected)
 
 
 def closed():
@@ -67,8 +68,15 @@ def page():
 def login():
     expected = settings().get("staff_token")
     sent = flask.request.form.get("token", "")
-    if not expected or not csrf_ok() or not hmac.compare_digest(sent.encode(), expected.encode()):
+    if not expected or not csrf_ok():
         return render("staff.html", 401, queue=None, error="not the staff token (or a stale form)")
+    try:
+        right = checked_token(lambda: hmac.compare_digest(sent.encode(), expected.encode()), "staff")
+    except throttle.Throttled as error:
+        return render("staff.html", 429, queue=None, error=str(error))
+    if not right:
+        return render("staff.html", 401, queue=None, error="not the staff token (or a stale form)")
+    sid = sessions.open_session(db(), sessions.STAFF, "staff", sessions.digest(expected), settings()["session_hours"])
     flask.session.clear()
-    flask.session["staff"] = True
-    return flask.redirect(flask.url_for("staff.page"), 303)
+    flask.session["sid"] = sid
+    return redirect("staff.page")

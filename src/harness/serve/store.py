@@ -64,9 +64,15 @@ def queue_length(db):
 def cached_result(db, cache_key):
     """The result of an earlier checking of the same sources with the same
     corpus and checking code, or None."""
-    row = db.one("SELECT compiled, passed, failed, total, summary, report, seconds FROM submissions "
+    row = db.one("SELECT compiled, passed, failed, total, summary, report, seconds, id FROM submissions "
                  "WHERE cache_key = ? AND state = 'done' ORDER BY finished DESC LIMIT 1", (cache_key,))
-    return dict(zip(RESULT_FIELDS, row)) if row else None
+    return dict(zip(RESULT_FIELDS + ("id",), row)) if row else None
+
+
+def as_own(hit, sid):
+    """A cached result as the new submission SID's own: the earlier
+    submission's ID, wherever its report still names it, is SID."""
+    return tuple(hit[f].replace(hit["id"], sid) if isinstance(hit[f], str) else hit[f] for f in RESULT_FIELDS)
 
 
 def submit(db, student, files_blob, file_names, cache_key, queue_limit=None):
@@ -94,7 +100,7 @@ def submit(db, student, files_blob, file_names, cache_key, queue_limit=None):
         if hit:
             db.execute("UPDATE submissions SET compiled = ?, passed = ?, failed = ?, total = ?, summary = ?, "
                        "report = ?, seconds = ?, finished = ? WHERE id = ?",
-                       tuple(hit[f] for f in RESULT_FIELDS) + (now, sid))
+                       as_own(hit, sid) + (now, sid))
         else:
             db.execute("INSERT INTO jobs (id, student, state, created) VALUES (?, ?, ?, ?)",
                        (sid, student, QUEUED, now))

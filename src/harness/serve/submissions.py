@@ -7,10 +7,8 @@ its place in the queue and the wait to expect.
 import math
 import time
 
-import flask
-
-from . import store, unpack
-from .context import db, settings
+from . import space, store, unpack
+from .context import absolute, db, settings
 
 API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
               "created", "finished")
@@ -32,8 +30,8 @@ def described(item):
     found["cached"] = bool(found["cached"])
     found["files"] = item["file_names"].split("\n")
     found["estimated_wait"] = estimated_wait(item["position"])
-    found["url"] = flask.url_for("api.submission", sid=item["id"], _external=True)
-    found["page"] = flask.url_for("pages.submission_page", sid=item["id"], _external=True)
+    found["url"] = absolute("api.submission", sid=item["id"])
+    found["page"] = absolute("pages.submission_page", sid=item["id"])
     return found
 
 
@@ -41,6 +39,8 @@ def accept(student, uploads):
     """The checks of a new submission and its writing; (status, body, retry
     after). Shared by the API and the page's form."""
     config = settings()
+    if space.low(config):
+        return 507, space.MESSAGE, space.RETRY_SECONDS
     if sum(len(data) for _, data in uploads) > config["upload_limit"]:
         return 413, "the upload is over %d bytes" % config["upload_limit"], None
     count, oldest = store.recent_count(db(), student)

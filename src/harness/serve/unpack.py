@@ -28,11 +28,20 @@ class Unusable(ValueError):
 
 def clean_path(name):
     """A relative path inside the folder, or Unusable."""
+    refuse_control(name)
     name = name.replace("\\", "/")
     normal = posixpath.normpath(name)
     if name.startswith("/") or normal == ".." or normal.startswith("../") or "\0" in name:
         raise Unusable("the archive's entry '%s' is outside its folder" % name)
     return normal
+
+
+def refuse_control(name):
+    """Unusable for a file name with a control character (a newline would
+    split it in two wherever names are listed one a line)."""
+    bad = next((c for c in name if ord(c) < 32 or ord(c) == 127), None)
+    if bad is not None:
+        raise Unusable("the file name %s holds a control character (%r): rename it" % (ascii(name), bad))
 
 
 def _add(files, name, data):
@@ -112,6 +121,7 @@ def unpack(uploads, source_globs):
     else:
         files = {}
         for name, data in uploads:
+            refuse_control(name)
             base = posixpath.basename(name.replace("\\", "/"))
             if base in ("", ".", "..") or base.lower().endswith(ARCHIVES):
                 raise Unusable("'%s': send sources, or one archive alone" % name)
@@ -133,10 +143,13 @@ def files_blob(files):
     return buffer.getvalue()
 
 
-def write_folder(blob, folder):
+def write_folder(blob, folder, leave_out=()):
     """files_blob's files written into folder (made by the service itself,
-    still checked: plain files inside the folder only)."""
+    still checked: plain files inside the folder only), but for those at
+    its top named in leave_out."""
     for name, data in from_tar(blob).items():
+        if name in leave_out:
+            continue
         path = os.path.join(folder, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as handle:

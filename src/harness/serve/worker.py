@@ -5,6 +5,7 @@ result if the job is still its own. Run by scripts/serve (one process per
 --workers); `python3 -m harness.serve.worker CONFIG.json NAME` by hand.
 """
 
+import errno
 import json
 import os
 import shutil
@@ -14,10 +15,12 @@ import sys
 import threading
 import time
 
-from . import checking, leases, logs, unpack
+from . import checking, leases, logs, space, unpack
 from .db import Database
 
 IDLE_SECONDS = 0.5
+# The longest wait between tries while the disk or the database fails.
+MAX_WAIT = 60.0
 
 
 class LocalQueue:
@@ -76,15 +79,20 @@ def run_job(queue, config, worker, sid, blob):
     lease = Lease(queue, config, sid, worker)
     lease.start()
     try:
-        unpack.write_folder(blob, os.path.join(work, "sources"))
-        result = checking.check_folder(config["options"], os.path.join(work, "sources"),
-                                       os.path.join(work, "output"), config["total"], lambda: lease.lost)
+        unpack.write_folder(blob, os.path.join(work, "sources"), checking.products())
+        result = checking.scrub(checking.check_folder(config["options"], os.path.join(work, "sources"),
+                                                      os.path.join(work, "output"), config["total"],
+                                                      lambda: lease.lost), work, config["data"])
     except (OSError, unpack.Unusable) as error:
         result = {"state": "error", "summary": "the worker could not check it: %s" % error}
+        if space.is_full(error):  # not the program's fault: the lease lapses, the job goes back to the queue
+            result = None
     finally:
         lease.done.set()
         lease.join()
         shutil.rmtree(work, ignore_errors=True)
+    if result is not None and result.get("state") == "error" and space.is_full(result.get("summary", "")):
+        result = None  # (check-engine stopped for the disk: the job is checked again once there is room)
     stored = result is not None and not lease.lost and queue.finish(sid, worker, result)
     log("job-end", worker=worker, job=sid, state=result.get("state") if result else "dropped", stored=stored,
         seconds=result.get("seconds") if result else None,
@@ -99,8 +107,20 @@ def serve(queue, config, worker):
     """Claims and checks jobs until stopped."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     os.nice(config.get("worker_nice", 10))  # the front answers first; checking can wait
+    wait = IDLE_SECONDS
     while True:
-        job = queue.claim(worker)
+        try:
+            if space.low(config):
+                raise OSError(errno.ENOSPC, "the data folder's disk has less than --min-free-mb free")
+            job = queue.claim(worker)
+        except Exception as error:  # the disk or the database: wait longer each time, never crash-loop
+            if getattr(error, "fatal", False):
+                raise
+            log("backoff", worker=worker, seconds=wait, error=str(error))
+            time.sleep(wait)
+            wait = min(MAX_WAIT, wait * 2)
+            continue
+        wait = IDLE_SECONDS
         if job is None:
             time.sleep(IDLE_SECONDS)
             continue

@@ -14,7 +14,7 @@ setup() {
 }
 
 unit() {
-    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest -v "harness.serve.tests.$1"
+    run env PYTHONPATH="$root/src" /usr/bin/python3 -B -m unittest -v "${@/#/harness.serve.tests.}"
     printf '%s\n' "$output"
     [ "$status" -eq 0 ]
     # (a module that ran nothing, or skipped everything, proves nothing)
@@ -41,4 +41,9 @@ teardown_file() { stop_postgresql; }
 
 @test "serve: two fronts on one PostgreSQL, two remote workers; a worker and a front killed; no job twice at once" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster
+}
+
+@test "serve: issue 40's hostile tests on PostgreSQL too: sessions, headers and throttle, uploads and the cache, a full disk" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions test_headers test_uploads \
+        test_disk.DiskTest.test_below_the_reserve_uploads_get_507_and_the_worker_waits
 }

@@ -67,6 +67,20 @@ class UnpackTest(unittest.TestCase):
         big = b"\0" * (unpack.MAX_UNPACKED + 1)
         self.refused([("x.zip", zipped([("a.c", big)]))], "MiB once unpacked")
 
+    def test_control_characters_in_names_are_refused(self):
+        """A newline split a name in two where names are listed one a line."""
+        for name in ("a\nb.c", "a\rb.c", "a\tb.c", "a\x7fb.c", "a\x1bb.c"):
+            self.refused([(name, b"int main;")], "control character")
+            self.refused([("x.zip", zipped([(name, b"int main;")]))], "control character")
+            self.refused([("x.tar.gz", tar_gz([(name, "file", b"int main;")]))], "control character")
+
+    def test_products_are_left_out_of_the_folder_checked(self):
+        blob = unpack.files_blob({"program": b"#!/bin/sh\n", "main.c": b"x", "sub/program": b"y"})
+        with tempfile.TemporaryDirectory() as folder:
+            unpack.write_folder(blob, folder, ("program",))
+            self.assertEqual(sorted(os.listdir(folder)), ["main.c", "sub"])
+            self.assertEqual(os.listdir(os.path.join(folder, "sub")), ["program"])
+
     def test_archive_of_one_folder_and_round_trip(self):
         files = unpack.unpack([("p.tar.gz", tar_gz([("proj/a.c", "file", b"x"), ("proj/b.h", "file", b"y")]))],
                               GLOBS)
