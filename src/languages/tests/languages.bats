@@ -44,7 +44,7 @@ setup() {
     run scripts/check-engine --program draughts "$(player java wrong-leaf)" --cases "$few" --show 0 --no-diagnose \
         --output "$out"
     assert_failure
-    assert_line --index 1 --regexp '^check-engine: built in the sandbox \(.*\) with: javac ([A-Za-z0-9_]+\.java ?)+$'
+    assert_line --index 1 --regexp '^check-engine: built in the sandbox \(.*\) with: javac (\./[A-Za-z0-9_]+\.java ?)+$'
     # shellcheck disable=SC2016 # a backquote of the judge's text
     assert_line --regexp "^  [0-9]+ cases: judge: a node's value is wrong \\(h= at B4\\)$"
     run scripts/check-engine --program draughts "$(player python cut-strict)" --cases "$few" --show 0 --no-diagnose \
@@ -59,7 +59,7 @@ setup() {
     echo 'this is not Java' >> "$dir/hw4.java"
     run scripts/check-engine --program draughts "$dir" --category examples --output "$out"
     assert_failure 1
-    assert_output --regexp "does not build: 'javac ([A-Za-z0-9]+\\.java ?)+' ended with exit status 1: .*error"
+    assert_output --regexp "does not build: 'javac (\\./[A-Za-z0-9]+\\.java ?)+' ended with exit status 1: .*error"
 }
 
 @test "languages: C++ of 2013 built with -std=gnu++98 when the handout's command fails, said so; not with --no-old-standards" {
