@@ -12,7 +12,7 @@ from harness import paths
 
 from . import config as configuration
 from . import private, store, tokens
-from .db import Database
+from .db import Database, check_intact
 
 
 def prepare(args):
@@ -21,6 +21,7 @@ def prepare(args):
         tokens.check_roster(args.roster)  # (before anything is made)
     config = configuration.build(args)  # (a wrong option stops it here, before anything is made)
     private.restrict(args.data)  # before anything is made in it: 0700, files 0600
+    check_intact(config["db"])  # (a damaged file refused before anything is written on it)
     db = Database(config["db"])
     db.create_schema()
     configuration.secret(config)

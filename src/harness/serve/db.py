@@ -8,6 +8,7 @@ the write lock, row locks for the claim) live here and nowhere else.
 import contextlib
 import os
 import sqlite3
+import urllib.parse
 
 # The schema: the same tables and columns on both engines; {blob} and
 # {real} are each engine's names for bytes and a float. Idempotent.
@@ -61,6 +62,12 @@ TYPES = {"sqlite": {"blob": "BLOB", "real": "REAL"},
          "postgresql": {"blob": "BYTEA", "real": "DOUBLE PRECISION"}}
 
 
+class DamagedDatabase(ValueError):
+    """A database that cannot be trusted: its file is no SQLite database,
+    or SQLite's quick_check finds it damaged. The service refuses to start
+    on it (a damaged file is never written on, so a backup can replace it)."""
+
+
 class Database:
     """A connection of one process. `dialect` is sqlite or postgresql."""
 
@@ -73,7 +80,11 @@ class Database:
             path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
             self.dialect = "sqlite"
             self.conn = sqlite3.connect(path, isolation_level=None, timeout=30)
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            try:
+                self.conn.execute("PRAGMA journal_mode=WAL")
+            except sqlite3.DatabaseError as error:
+                self.conn.close()
+                raise DamagedDatabase(damaged(path, str(error))) from None
             self.conn.execute("PRAGMA synchronous=FULL")
             self.conn.execute("PRAGMA busy_timeout=30000")
             self.conn.execute("PRAGMA foreign_keys=ON")
@@ -136,6 +147,33 @@ class Database:
 
     def close(self):
         self.conn.close()
+
+
+def check_intact(url):
+    """DamagedDatabase when SQLite's quick_check finds URL's file damaged,
+    read through a read-only connection, so that nothing (not even the
+    switch to WAL) is written on a damaged file before it is refused. A
+    file not made yet, and PostgreSQL (which keeps its own pages whole),
+    pass."""
+    path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
+    if url.startswith(("postgresql://", "postgres://")) or not os.path.exists(path):
+        return
+    try:
+        conn = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(path), uri=True, timeout=30)
+        try:
+            found = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        found = [str(error)]
+    if found != ["ok"]:
+        raise DamagedDatabase(damaged(path, "; ".join(found[:3])))
+
+
+def damaged(path, found):
+    """The refusal's words: what SQLite found, and what to do."""
+    return ("the database %s is damaged (%s): not started; move it aside and restore the last backup "
+            "(or start with a new --data folder)" % (path, found))
 
 
 def default_url(data_dir):
