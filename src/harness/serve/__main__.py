@@ -8,10 +8,10 @@ import subprocess
 import sys
 import time
 
-from harness import paths
+from harness import paths, sandbox
 
 from . import config as configuration
-from . import private, store, tokens
+from . import containment, private, store, tokens
 from .db import Database, check_intact
 
 
@@ -20,6 +20,7 @@ def prepare(args):
     if args.roster:
         tokens.check_roster(args.roster)  # (before anything is made)
     config = configuration.build(args)  # (a wrong option stops it here, before anything is made)
+    config["sandbox"] = contained(args)  # (so does a sandbox that does not contain, unless told)
     private.restrict(args.data)  # before anything is made in it: 0700, files 0600
     check_intact(config["db"])  # (a damaged file refused before anything is written on it)
     db = Database(config["db"])
@@ -32,6 +33,23 @@ def prepare(args):
     if not students:
         print("serve: warning: no student can log in yet: give --roster CSV (columns name, token)", file=sys.stderr)
     return configuration.write(config), config
+
+
+def contained(args):
+    """The probe's proof that the sandbox contains a submission here, as
+    data for the pages; ValueError (the start refused) when it does not,
+    unless --weak-sandbox."""
+    try:
+        proof = containment.prove()
+    except (sandbox.SandboxError, subprocess.CalledProcessError, OSError) as error:
+        raise ValueError("the sandbox's probe could not run (%s): not started" % error) from None
+    if not proof.contained and not args.weak_sandbox:
+        raise ValueError("the sandbox does not contain a submission on this machine (%s): not started; "
+                         "make bubblewrap work here, or start with --weak-sandbox to serve anyway, "
+                         "said on the staff page and in every report" % proof.words())
+    if not proof.contained:
+        print("serve: warning: --weak-sandbox: %s" % proof.words(), file=sys.stderr)
+    return {"contained": proof.contained, "weakness": proof.words(), "describe": proof.describe}
 
 
 def start(config_path, config, args):

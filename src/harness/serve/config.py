@@ -86,6 +86,10 @@ def parser():
     p.add_argument("--min-free-mb", type=float, default=100,
                    help="MiB the data folder's disk keeps free: below it uploads get 507 and /healthz is not ok, "
                         "and workers claim nothing (default: 100)")
+    p.add_argument("--weak-sandbox", action="store_true",
+                   help="serve even where the sandbox does not contain a submission (the probe at start got out, "
+                        "or bubblewrap cannot run): the staff page and every report then say so. Without it such a "
+                        "start is refused")
     p.add_argument("--web-processes", type=int, default=2, help="gunicorn's worker processes (default: 2)")
     return p
 

@@ -1,0 +1,66 @@
+"""containment.py -- the service proves at start that its sandbox contains
+a submission on this machine (never a silent weaker fallback): a probe
+(src/serve/probe.c), built and run in a box as a submission is, tries to
+read a file of the repository, to connect to a port of this machine that
+listens, and to make a user namespace of its own. The box's own word for
+its mode (`sandbox start`'s ready line: bwrap or limits) counts too: limits
+only holds none of these. Not proven yet: the memory of a whole run (the
+sandbox has no control group yet)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness import paths, sandbox
+
+PROBE = paths.SRC / "serve" / "probe.c"
+# What got out, in words: "read PATH", "connect PORT", "namespace".
+WORDS = {"read": "%s (a file of this machine)", "connect": "%s (to a port of 127.0.0.1)",
+         "namespace": "make a user namespace (%s)"}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What the probe found: the box's mode, its reason for limits only,
+    what got out, and the line reports print about the box."""
+
+    mode: str
+    why: str
+    escaped: tuple[str, ...]
+    describe: str
+
+    @property
+    def contained(self) -> bool:
+        return self.mode == "bwrap" and not self.escaped
+
+    def words(self) -> str:
+        """Why the box does not contain, for the refusal and the pages."""
+        found = ["limits only: %s" % (self.why or "bubblewrap cannot run")] if self.mode != "bwrap" else []
+        return "; ".join(found + ["the probe could %s" % WORDS.get(what.split(" ")[0], "%s") % what
+                                  for what in self.escaped])
+
+
+def prove(timeout: str = "10") -> Proof:
+    """Runs the probe in a box; SandboxError when no box can be made."""
+    sandbox.ensure_built()
+    with tempfile.TemporaryDirectory(prefix="serve-probe.") as work, \
+            socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        program = Path(work) / "probe"
+        subprocess.run(["cc", "-O1", "-o", str(program), str(PROBE)], check=True, capture_output=True)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        tries = Path(work) / "tries"
+        tries.write_text("read %s\nconnect %d\nnamespace\n" % (paths.ROOT / "Makefile", listener.getsockname()[1]))
+        with sandbox.Box(str(program), sandbox.Limits(timeout=timeout, quiet=True)) as box:
+            run = box.run(tries)
+            answers = run.out.read_text(encoding="utf-8", errors="replace").splitlines()
+            ready = dict(box.ready)
+    escaped = [line.split(" ", 1)[1] for line in answers if line.startswith("escaped ")]
+    held = [line for line in answers if line.startswith("held ")]
+    if len(escaped) + len(held) != 3:
+        escaped.append("answer the probe's three questions (status %d)" % run.status)
+    return Proof(ready.get("mode", ""), ready.get("why", ""), tuple(escaped), ready.get("describe", ""))
