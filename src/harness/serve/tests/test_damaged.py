@@ -39,14 +39,7 @@ class DamagedDatabaseTest(unittest.TestCase):
 
     def test_a_database_with_overwritten_pages(self):
         with tempfile.TemporaryDirectory() as data:
-            write_roster(data, ["ann"])
-            database = os.path.join(data, "serve.sqlite")
-            conn = sqlite3.connect(database)
-            conn.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)")
-            conn.execute("CREATE INDEX filler_text ON filler (text)")
-            conn.executemany("INSERT INTO filler (text) VALUES (?)", [("row %d " % n * 20,) for n in range(3000)])
-            conn.commit()
-            conn.close()
+            database = filled(data, 3000)
             with open(database, "r+b") as handle:  # (pages past the first: the header stays good)
                 handle.seek(5 * 4096)
                 handle.write(bytes(range(256)) * 64)
@@ -54,11 +47,19 @@ class DamagedDatabaseTest(unittest.TestCase):
 
     def test_an_intact_database_is_kept(self):
         with tempfile.TemporaryDirectory() as data:
-            write_roster(data, ["ann"])
-            database = os.path.join(data, "serve.sqlite")
-            conn = sqlite3.connect(database)
-            conn.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY)")
-            conn.commit()
-            conn.close()
-            check_intact("sqlite:///" + database)  # (no exception)
+            check_intact("sqlite:///" + filled(data, 10))  # (no exception)
             check_intact("sqlite:///" + os.path.join(data, "not-made-yet.sqlite"))
+
+
+def filled(data, rows):
+    """DATA with a roster and the service's database file holding a table of
+    ROWS rows and its index (pages enough to damage): its path."""
+    write_roster(data, ["ann"])
+    database = os.path.join(data, "serve.sqlite")
+    conn = sqlite3.connect(database)
+    conn.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)")
+    conn.execute("CREATE INDEX filler_text ON filler (text)")
+    conn.executemany("INSERT INTO filler (text) VALUES (?)", [("row %d " % n * 20,) for n in range(rows)])
+    conn.commit()
+    conn.close()
+    return database
