@@ -38,7 +38,7 @@ BUILD_FAULTS = PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faul
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
-all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/sandbox $(BUILD)/draughts-judge ## build both engines, the sandbox and the HW4 judge
+all: $(PROGRAMS:%=$(BUILD)/%) $(BUILD)/sandbox $(BUILD)/sandbox-probe $(BUILD)/draughts-judge ## build both engines, the sandbox, its probe and the HW4 judge
 
 # One engine per folder of src/: build/obj/PROGRAM/*.o -> build/PROGRAM.
 # Objects are rebuilt when the compiler or its flags change, so that
@@ -157,6 +157,12 @@ SANDBOX_SOURCES := $(wildcard src/sandbox/*.c)
 $(BUILD)/sandbox: $(SANDBOX_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_SOURCES) -lseccomp
+
+# The sandbox's probe (src/sandbox/probe): the program serve, check-engine
+# and mark run in a box at start to prove that it contains (harness.containment).
+$(BUILD)/sandbox-probe: src/sandbox/probe/probe.c $(BUILD)/obj/compiler
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # The memcheck fork server (src/golden/fork-server): the memcheck suite
 # starts an engine under Valgrind once and forks it for every case.

@@ -74,23 +74,24 @@ class Run:
 _BUILD_LOCK = threading.Lock()
 
 
-def ensure_built() -> None:
-    """build/sandbox made (make) when missing or older than a source of it."""
+def ensure_built(target: Path = SANDBOX, sources: Path = SOURCES) -> None:
+    """TARGET (build/sandbox, or another program of build/ made from the
+    C files of SOURCES) made with make when missing or older than a source."""
     with _BUILD_LOCK:
-        if not _stale():
+        if not _stale(target, sources):
             return
-        SANDBOX.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         # (callers at the same time, in other processes too, take turns)
-        with open(f"{SANDBOX}.lock", "w") as lock:
+        with open(f"{target}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if _stale():
-                subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT), "build/sandbox"],
-                               stdout=subprocess.DEVNULL, check=False)
+            if _stale(target, sources):
+                subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT),
+                                str(target.relative_to(paths.ROOT))], stdout=subprocess.DEVNULL, check=False)
 
 
-def _stale() -> bool:
-    return not SANDBOX.exists() or any(
-        source.stat().st_mtime > SANDBOX.stat().st_mtime for source in SOURCES.glob("*.[ch]"))
+def _stale(target: Path, sources: Path) -> bool:
+    return not target.exists() or any(
+        source.stat().st_mtime > target.stat().st_mtime for source in sources.glob("*.[ch]"))
 
 
 @dataclass

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from harness import cases as corpus
-from harness import paths, sandbox
+from harness import containment, paths, sandbox
 from harness.check import diagnose, memcheck, options as opts, report
 from harness.check.compare import shell_quote
 from harness.check.dispatch import run_all
@@ -140,6 +140,8 @@ def check(options: opts.Options, game: Game, started: float) -> int:
     sandbox.ensure_built()
     print("check-engine: " + sandbox.describe(sandbox.Limits(timeout=options.timeout,
                                                              no_sandbox=not options.sandbox)))
+    if options.sandbox:
+        print("check-engine: " + containment.proven_line())
     sys.stdout.flush()
     settings = WorkerSettings(
         cases=Path(options.cases), game=game, program=program.path, run_command=program.run_command, output=output,

@@ -8,10 +8,10 @@ import subprocess
 import sys
 import time
 
-from harness import paths, sandbox
+from harness import containment, paths, sandbox
 
 from . import config as configuration
-from . import containment, private, store, tokens
+from . import private, store, tokens
 from .db import Database, check_intact
 
 

@@ -56,6 +56,11 @@ check() {
     for mode in bwrap hidden refused none; do
         check "$mode" correct
         assert_success
+        case $mode in
+            bwrap) assert_line 'check-engine: sandbox contained: a probe run in the box could not read the repository, reach a port of 127.0.0.1 or make a user namespace' ;;
+            none) refute_line --partial 'check-engine: sandbox contained' && refute_line --partial 'CONTAINED' ;;
+            *) assert_line --partial 'check-engine: sandbox NOT CONTAINED on this machine: limits only: ' ;;
+        esac
         assert_line 'memcheck: 2 clean, 0 with findings'
         assert_equal "${lines[-1]}" '22 passed, 0 failed (profile assignment, memcheck of 2 cases included)'
         check "$mode" leaking
@@ -74,6 +79,8 @@ check() {
     assert_success
     assert_equal "$(grep -c 'bubblewrap unavailable' <<<"$output$stderr")" 1
     assert_line --partial 'sandbox: bubblewrap unavailable (bwrap not found); running with limits only'
+    # (and the probe's proof says, at the start, what that lets out)
+    assert_line --regexp '^check-engine: sandbox NOT CONTAINED on this machine: limits only: bwrap not found; the probe could read .*/Makefile '
     check refused correct
     assert_success
     assert_equal "$(grep -c 'bubblewrap unavailable' <<<"$output$stderr")" 1
@@ -88,6 +95,11 @@ check() {
         run env "${env[@]}" scripts/mark --category official --category examples --memcheck 1 \
             --output "$BATS_TEST_TMPDIR/mark-$mode" "$CLASS/correct" "$CLASS/leaking"
         assert_success
+        if [[ $mode == bwrap ]]; then
+            assert_line --index 1 'mark: sandbox contained: a probe run in the box could not read the repository, reach a port of 127.0.0.1 or make a user namespace'
+        else
+            assert_line --index 1 --regexp '^mark: sandbox NOT CONTAINED on this machine: limits only: bwrap not found; the probe could read '
+        fi
         # (every column but the seconds each took)
         cut -d, -f1-15,17- "$BATS_TEST_TMPDIR/mark-$mode/marks.csv" > "$BATS_TEST_TMPDIR/rows-$mode"
     done

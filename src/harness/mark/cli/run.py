@@ -13,7 +13,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from harness import hashes, paths
+from harness import containment, hashes, paths
 from harness.check import checking_code
 from harness.mark import worker
 
@@ -83,6 +83,10 @@ def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -
           % (len(todo), len(named), options.program, options.profile, batch.cases, options.memcheck, where,
              kept),
           flush=True)
+    if options.sandbox and not options.remote.sshloginfile:
+        # (under the header line; the machines of --sshloginfile say it in
+        # each report, as check-engine does)
+        print("mark: " + containment.proven_line(), flush=True)
     stop = threading.Event()
     status = 0
     with interruptible(stop):

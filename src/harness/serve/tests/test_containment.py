@@ -12,8 +12,8 @@ import unittest
 from unittest import mock
 
 from harness import paths
-from harness.serve import containment
-from harness.serve.client import PYTHON, Service, free_port, python_env, request, write_roster
+from harness import containment
+from harness.serve.client import PYTHON, Service, Visitor, free_port, python_env, request, submit, write_roster
 
 
 def failing_bwrap(folder):
@@ -58,7 +58,7 @@ class ContainmentTest(unittest.TestCase):
 
     def test_weak_sandbox_serves_and_says_so(self):
         with tempfile.TemporaryDirectory() as folder:
-            write_roster(folder, ["ann"])
+            tokens = write_roster(folder, ["ann"])
             staff_token = os.path.join(folder, "staff-token")
             with open(staff_token, "w", encoding="utf-8") as handle:
                 handle.write(secrets.token_hex(16))
@@ -68,6 +68,15 @@ class ContainmentTest(unittest.TestCase):
                 service.start()
             status, _, page = request(service.base + "/staff")
             self.assertEqual(status, 401)  # (the log-in form, under the same heading)
+            self.assertIn('id="weak-sandbox"', page)
+            self.assertIn("limits only: ", page)
+            # ... and every submission's page (no worker: it stays queued)
+            status, _, body = submit(service, tokens["ann"], {"main.c": b"int main(void) { return 0; }\n"})
+            self.assertEqual(status, 202, body)
+            visitor = Visitor(service)
+            visitor.login(tokens["ann"])
+            status, _, page = visitor.call(body["page"][len(service.base):])
+            self.assertEqual(status, 200)
             self.assertIn('id="weak-sandbox"', page)
             self.assertIn("limits only: ", page)
 

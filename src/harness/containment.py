@@ -1,23 +1,24 @@
-"""containment.py -- the service proves at start that its sandbox contains
+"""containment.py -- the proof, at the start of every tool that runs
+untrusted programs (serve, check-engine, mark), that the sandbox contains
 a submission on this machine (never a silent weaker fallback): a probe
-(src/serve/probe.c), built and run in a box as a submission is, tries to
-read a file of the repository, to connect to a port of this machine that
-listens, and to make a user namespace of its own. The box's own word for
-its mode (`sandbox start`'s ready line: bwrap or limits) counts too: limits
-only holds none of these. Not proven yet: the memory of a whole run (the
-sandbox has no control group yet)."""
+(src/sandbox/probe/probe.c, `make build/sandbox-probe`), run in a box as a
+submission is, tries to read a file of the repository, to connect to a
+port of this machine that listens, and to make a user namespace of its
+own. The box's own word for its mode (`sandbox start`'s ready line: bwrap
+or limits) counts too: limits only holds none of these. Not proven yet:
+the memory of a whole run."""
 
 from __future__ import annotations
 
 import socket
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from harness import paths, sandbox
 
-PROBE = paths.SRC / "serve" / "probe.c"
+PROBE = paths.BUILD / "sandbox-probe"
+PROBE_SOURCES = paths.SRC / "sandbox" / "probe"
 # What got out, in words: "read PATH", "connect PORT", "namespace".
 WORDS = {"read": "%s (a file of this machine)", "connect": "%s (to a port of 127.0.0.1)",
          "namespace": "make a user namespace (%s)"}
@@ -37,6 +38,13 @@ class Proof:
     def contained(self) -> bool:
         return self.mode == "bwrap" and not self.escaped
 
+    def line(self) -> str:
+        """What a tool's first lines say about the proof."""
+        if self.contained:
+            return ("contained: a probe run in the box could not read the repository, reach a port of "
+                    "127.0.0.1 or make a user namespace")
+        return "NOT CONTAINED on this machine: " + self.words()
+
     def words(self) -> str:
         """Why the box does not contain, for the refusal and the pages."""
         found = ["limits only: %s" % (self.why or "bubblewrap cannot run")] if self.mode != "bwrap" else []
@@ -45,17 +53,19 @@ class Proof:
 
 
 def prove(timeout: str = "10") -> Proof:
-    """Runs the probe in a box; SandboxError when no box can be made."""
+    """Runs the probe in a box; SandboxError when no box can be made,
+    OSError when the probe cannot be built."""
     sandbox.ensure_built()
-    with tempfile.TemporaryDirectory(prefix="serve-probe.") as work, \
+    sandbox.ensure_built(PROBE, PROBE_SOURCES)
+    if not PROBE.is_file():
+        raise OSError("cannot build the sandbox's probe (make %s)" % PROBE.relative_to(paths.ROOT))
+    with tempfile.TemporaryDirectory(prefix="sandbox-probe.") as work, \
             socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
-        program = Path(work) / "probe"
-        subprocess.run(["cc", "-O1", "-o", str(program), str(PROBE)], check=True, capture_output=True)
         listener.bind(("127.0.0.1", 0))
         listener.listen(1)
         tries = Path(work) / "tries"
         tries.write_text("read %s\nconnect %d\nnamespace\n" % (paths.ROOT / "Makefile", listener.getsockname()[1]))
-        with sandbox.Box(str(program), sandbox.Limits(timeout=timeout, quiet=True)) as box:
+        with sandbox.Box(str(PROBE), sandbox.Limits(timeout=timeout, quiet=True)) as box:
             run = box.run(tries)
             answers = run.out.read_text(encoding="utf-8", errors="replace").splitlines()
             ready = dict(box.ready)
@@ -64,3 +74,12 @@ def prove(timeout: str = "10") -> Proof:
     if len(escaped) + len(held) != 3:
         escaped.append("answer the probe's three questions (status %d)" % run.status)
     return Proof(ready.get("mode", ""), ready.get("why", ""), tuple(escaped), ready.get("describe", ""))
+
+
+def proven_line() -> str:
+    """The line check-engine and mark print at start: the proof, or why
+    there is none (they go on, having said so)."""
+    try:
+        return "sandbox " + prove().line()
+    except (sandbox.SandboxError, OSError) as error:
+        return "sandbox NOT PROVEN: its probe could not run (%s)" % error
