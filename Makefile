@@ -19,7 +19,8 @@ PROGRAM ?= checkers
 FUZZ_SECONDS ?= 600
 
 # The suites of `make test`, each a target below; the list exists once.
-TEST_TARGETS := check unit selftest memcheck sanitize oom coverage
+# `make test` runs them two at a time in this order, the longest first.
+TEST_TARGETS := selftest unit check memcheck sanitize oom coverage
 # The harness's own tests: every component's tests/ folder (the engines'
 # command-line tests are make check's engine-cli suite).
 # The longest files first (a file's tests run one after another): a long
@@ -98,8 +99,10 @@ coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per progra
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite coverage $(PROGRAMS:%=coverage-%)
 
-test: all ## everything CI runs; installs missing tools; ends "N passed, N failed"
+# (the suites run two at a time: what they share is built first, once)
+test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators ## everything CI runs; installs missing tools; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
+	@$(BUILD_FAULTS)
 	@src/golden/run-suite --all $(TEST_TARGETS)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
