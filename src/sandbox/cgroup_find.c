@@ -143,8 +143,8 @@ static bool find_v2(box_cgroup_t *group, const char *mount, const char *own)
     if (missing != NULL) {
         snprintf(group->why, sizeof group->why, "cgroup v2 without the %s controller", missing);
     } else {
-        snprintf(group->why, sizeof group->why, "%s, and no delegated cgroup v2 group with the "
-                 "memory and pids controllers", geteuid() == 0 ? "root" : "not root");
+        snprintf(group->why, sizeof group->why, "%s cgroup v2 group with the memory and pids "
+                 "controllers for its children", geteuid() == 0 ? "no" : "not root, and no delegated");
     }
     return false;
 }
@@ -162,8 +162,8 @@ static bool find_v1(box_cgroup_t *group, const hierarchy_t *memory, const hierar
         return false;
     }
     if (access(group->dirs[0], W_OK) != 0 || access(group->dirs[1], W_OK) != 0) {
-        snprintf(group->why, sizeof group->why, "%s, and no delegated cgroup v1 group",
-                 geteuid() == 0 ? "root, but cannot write" : "not root");
+        snprintf(group->why, sizeof group->why, "%s cgroup v1 group",
+                 geteuid() == 0 ? "cannot write in this process's" : "not root, and no delegated");
         return false;
     }
     group->version = 1, group->count = 2;
