@@ -2,8 +2,7 @@
  * said loudly on stderr unless --no-sandbox or --quiet asked for it),
  * one run after another (the input put in, the driver asked, its answer
  * read; a driver that fails is restarted in the same mode and directory),
- * closed (the driver stopped, the directory removed); and its describe
- * line. */
+ * closed (the driver stopped, its control group and directory removed). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <limits.h>
@@ -75,6 +74,8 @@ bool box_open(box_t *box, const box_options_t *options)
     if (!box_read_memcheck_flags(box) || !box_make_dir(box)) {
         return false;
     }
+    /* (none: the describe line says why) */
+    box_cgroup_make(&box->cgroup, options);
     if ((options->folder != NULL && !box_copy_folder(box)) || !start_mode(box)) {
         box_close(box);
         return false;
@@ -108,6 +109,26 @@ static bool put_input(const box_t *box, const char *input)
         close(from);
     }
     return ok;
+}
+
+/* The run's stderr says that the control group's out-of-memory killer
+ * ended a process of it (its status says only SIGKILL). */
+static void say_out_of_memory(const box_t *box)
+{
+    char io[DRIVER_PATH_SIZE], err[DRIVER_PATH_SIZE], text[BOX_TEXT_SIZE];
+    int fd = open(driver_path(err, driver_path(io, box->dir, "io"), "case.err"),
+                  O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat info;
+    if (fd < 0) {
+        return;
+    }
+    int length = snprintf(text, sizeof text, "sandbox: out of memory: the run's processes together "
+                          "passed its %lld MiB (%ld MiB and the box's files); the kernel killed one\n",
+                          box_cgroup_memory_bytes(&box->options) >> 20, box->options.memory_mib);
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
+        (void)!write(fd, text, (size_t)length);
+    }
+    close(fd);
 }
 
 /* The driver's answer to request SEQ: "done SEQ STATUS DIGEST" or "error
@@ -149,16 +170,22 @@ bool box_run(box_t *box, const char *mode, const char *how, const char *input,
         return false;
     }
     box->seq++;
+    long long kills = box_cgroup_oom_kills(&box->cgroup);
     int length = snprintf(request, sizeof request, "run %lu %s %s\n", box->seq, mode, how);
     if (write(box->to_driver, request, (size_t)length) == length &&
         read_answer(box, status, digest, why, why_size)) {
+        if (kills >= 0 && box_cgroup_oom_kills(&box->cgroup) > kills) {
+            say_out_of_memory(box);
+        }
         return true;
     }
     if (why[0] == '\0') {
         snprintf(why, why_size, "the sandbox stopped answering");
     }
-    /* Restarted, in the same mode and directory, for the next run. */
+    /* Restarted, in the same mode, directory and group, for the next run
+     * (what the old driver left in the group killed). */
     box_stop_driver(box);
+    box_cgroup_kill(&box->cgroup);
     box->options.quiet = true;
     if (!(box->bwrap ? box_start_bwrap(box) : box_start_limits(box))) {
         box->pid = 0;
@@ -169,5 +196,6 @@ bool box_run(box_t *box, const char *mode, const char *how, const char *input,
 void box_close(box_t *box)
 {
     box_stop_driver(box);
+    box_cgroup_remove(&box->cgroup);
     box_remove_dir(box);
 }

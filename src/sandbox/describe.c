@@ -1,7 +1,7 @@
 /* describe.c -- the one line a report prints about the sandbox: the mode,
  * who the program runs as, what it cannot see or reach, and the limits;
  * of a running box, or (describe) of the box that start would get, trying
- * bubblewrap once. */
+ * bubblewrap and a control group once. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
@@ -10,12 +10,12 @@
 #include "sandbox.h"
 
 /* MODE bubblewrap or not, WHY the reason for limits only, UID the
- * program's ("" when the caller's own, or words). */
-static void describe_line(FILE *out, const box_options_t *options, bool bwrap, const char *why,
-                          const char *uid)
+ * program's ("" when the caller's own, or words), GROUP the control group. */
+static void describe_line(FILE *out, const box_options_t *options, const box_cgroup_t *group,
+                          bool bwrap, const char *why, const char *uid)
 {
     char limits[BOX_TEXT_SIZE];
-    box_limits_text(options, limits, sizeof limits);
+    box_limits_text(options, group, limits, sizeof limits);
     if (bwrap) {
         if (uid[0] == '\0') {
             fprintf(out, "sandbox: bubblewrap (user namespace, the program as the driver's uid; ");
@@ -49,17 +49,21 @@ void box_describe(const box_t *box, const box_options_t *options, FILE *out)
         if (box->uid >= 0) {
             snprintf(uid, sizeof uid, "%ld", box->uid);
         }
-        describe_line(out, &box->options, box->bwrap, box->why, uid);
+        describe_line(out, &box->options, &box->cgroup, box->bwrap, box->why, uid);
         return;
     }
+    /* The group a box would get: one made and removed. */
+    box_cgroup_t group;
+    box_cgroup_make(&group, options);
     if (!options->sandbox) {
-        describe_line(out, options, false, "--no-sandbox", "");
+        describe_line(out, options, &group, false, "--no-sandbox", "");
     } else if (!box_command_exists(options->bwrap)) {
         snprintf(why, sizeof why, "%s not found", options->bwrap);
-        describe_line(out, options, false, why, "");
+        describe_line(out, options, &group, false, why, "");
     } else if (box_bwrap_works(options, why, sizeof why)) {
-        describe_line(out, options, true, "", geteuid() == 0 ? "a uid of its own" : "");
+        describe_line(out, options, &group, true, "", geteuid() == 0 ? "a uid of its own" : "");
     } else {
-        describe_line(out, options, false, why, "");
+        describe_line(out, options, &group, false, why, "");
     }
+    box_cgroup_remove(&group);
 }

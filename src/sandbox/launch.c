@@ -3,7 +3,8 @@
  * bubblewrap's command line, which any process in the box may read,
  * names no host path), or the driver alone with limits only; its stdin
  * and stdout are pipes to this side, its stderr the box's driver.log
- * (bubblewrap's reason when it cannot start). Ready once it says so. */
+ * (bubblewrap's reason when it cannot start); it runs in the box's
+ * control group, where there is one. Ready once it says so. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -96,6 +97,12 @@ bool box_start_driver(box_t *box, const char *const *command, const char *home,
         prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
         signal(SIGPIPE, SIG_DFL);
         child_descriptors(box, to[0], from[1], fd3, fd4);
+        /* Into the box's control group before anything of the box runs. */
+        if (box->cgroup.count > 0 && !box_cgroup_enter(&box->cgroup)) {
+            fprintf(stderr, "cannot enter the box's control group %s: %s\n", box->cgroup.dirs[0],
+                    strerror(errno));
+            _exit(126);
+        }
         driver_environment(home, folder);
         execvp(command[0], (char *const *)command);
         fprintf(stderr, "%s not found\n", command[0]);

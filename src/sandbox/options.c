@@ -177,10 +177,19 @@ bool box_parse_options(int argc, char **argv, box_options_t *options, run_option
     return ok;
 }
 
-void box_limits_text(const box_options_t *options, char *text, size_t size)
+void box_limits_text(const box_options_t *options, const box_cgroup_t *group, char *text,
+                     size_t size)
 {
-    snprintf(text, size, "%ld s CPU, %ld MiB memory, %ld KiB per file, %ld processes, %s s timeout",
-             options->cpu_seconds, options->memory_mib, options->fsize_kib, options->processes,
+    if (group->version != 0) {
+        snprintf(text, size, "%ld s CPU, %ld MiB memory and %ld processes for the whole run "
+                 "(cgroup v%d), %ld KiB per file, %s s timeout", options->cpu_seconds,
+                 options->memory_mib, options->processes, group->version, options->fsize_kib,
+                 options->timeout_text);
+        return;
+    }
+    snprintf(text, size, "%ld s CPU, %ld MiB memory per process only: no control group (%.200s), "
+             "%ld KiB per file, %ld processes, %s s timeout", options->cpu_seconds,
+             options->memory_mib, group->why, options->fsize_kib, options->processes,
              options->timeout_text);
 }
 

@@ -125,6 +125,13 @@ static void run_child(const driver_limits_t *limits, bool graded, bool memcheck,
         (memcheck && !redirect(3, driver_path(log, limits->io, "case.log"), out_flags))) {
         _exit(126);
     }
+    /* The out-of-memory killer takes the run's processes before the
+     * driver (raising one's own score needs no privilege). */
+    int score = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+    if (score >= 0) {
+        (void)!write(score, "1000", 4);
+        close(score);
+    }
     if (chdir(limits->work) != 0 || !set_limits(limits) || !driver_drop_privileges(limits) ||
         !driver_refuse_syscalls()) {
         fprintf(stderr, "sandbox-driver: cannot prepare the run: %s\n", strerror(errno));

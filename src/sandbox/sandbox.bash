@@ -17,7 +17,9 @@
 #       limits), SANDBOX_WHY (why limits only), SANDBOX_DIR (the box's
 #       directory), SANDBOX_PID (the sandbox program's pid), SANDBOX_UID
 #       (the program's uid, or empty: the caller's own), SANDBOX_FOLDER (the
-#       copy of --folder on this side, read back after a writable run).
+#       copy of --folder on this side, read back after a writable run),
+#       SANDBOX_CGROUP (the box's control group's directories, ':' between;
+#       empty without one).
 #       Returns 2 on bad usage, 1 when the box cannot be made.
 #   sandbox_run MODE INPUT OUT ERR STATUS_FILE [HOW [LOG]]
 #       One run (MODE stdin or graded, HOW plain, unbuffered or memcheck,
@@ -111,6 +113,7 @@ sandbox_start() {
     fi
     # ready<TAB>mode=...<TAB>dir=...: each field by its name.
     SANDBOX_MODE='' SANDBOX_DIR='' SANDBOX_FOLDER='' SANDBOX_UID='' SANDBOX_WHY='' SANDBOX_DESCRIBE=''
+    SANDBOX_CGROUP=''
     IFS=$'\t' read -r -a fields <<< "${line#ready$'\t'}"
     for field in "${fields[@]}"; do
         case $field in
@@ -120,6 +123,7 @@ sandbox_start() {
             uid=*) SANDBOX_UID=${field#*=} ;;
             why=*) SANDBOX_WHY=${field#*=} ;;
             describe=*) SANDBOX_DESCRIBE=${field#*=} ;;
+            cgroup=*) SANDBOX_CGROUP=${field#*=} ;;
         esac
     done
 }
@@ -137,7 +141,7 @@ sandbox_stop() {
     fi
     if [[ -n ${SANDBOX_PID:-} ]]; then wait "$SANDBOX_PID" 2>/dev/null || true; fi
     SANDBOX_TO_DRIVER='' SANDBOX_FROM_DRIVER='' SANDBOX_PID='' SANDBOX_DIR='' SANDBOX_MODE=''
-    SANDBOX_FOLDER='' SANDBOX_DESCRIBE=''
+    SANDBOX_FOLDER='' SANDBOX_DESCRIBE='' SANDBOX_CGROUP=''
 }
 
 sandbox_run() {

@@ -45,9 +45,20 @@ typedef struct {
     const char *folder_out;   /* --folder-out DIR: the folder, after the run */
 } run_options_t;
 
+/* A box's control group (cgroup.c): v2 one directory, v1 the memory
+ * controller's and the pids controller's; version 0: none, why says why. */
+enum { CGROUP_DIRS = 2 };
+typedef struct {
+    int version;
+    int count;
+    char dirs[CGROUP_DIRS][DRIVER_PATH_SIZE];
+    char why[BOX_TEXT_SIZE];
+} box_cgroup_t;
+
 /* A box: its directory on this side and its running driver. */
 typedef struct {
     box_options_t options;
+    box_cgroup_t cgroup;             /* the run's memory and processes, as a whole */
     bool bwrap;                      /* the mode: bubblewrap, else limits only */
     char why[BOX_TEXT_SIZE];         /* limits only: why ("--no-sandbox" when asked) */
     char dir[DRIVER_PATH_SIZE];      /* the box's directory */
@@ -71,8 +82,11 @@ typedef struct {
  * options). False, with a message on stderr, on bad usage. */
 bool box_parse_options(int argc, char **argv, box_options_t *options, run_options_t *run,
                        char **positional, int max, int *count);
-/* The limits in words: "10 s CPU, 1024 MiB memory, ...". */
-void box_limits_text(const box_options_t *options, char *text, size_t size);
+/* The limits in words: "10 s CPU, 1024 MiB memory and 64 processes for
+ * the whole run (cgroup v1), ...", or, without GROUP's version, "1024 MiB
+ * memory per process only: no control group (WHY), ...". */
+void box_limits_text(const box_options_t *options, const box_cgroup_t *group, char *text,
+                     size_t size);
 /* The Valgrind flags (one a line, # comments) into BOX; false when unreadable. */
 bool box_read_memcheck_flags(box_t *box);
 
@@ -95,6 +109,25 @@ bool box_give_folder(const box_t *box, long uid);
 bool box_copy_tree(const char *from, const char *to, long long *budget);
 /* Copies the regular file FROM to TO with MODE; false on error. */
 bool box_copy_file(const char *from, const char *to, mode_t mode);
+
+/* cgroup_find.c: where a box's group goes (GROUP's version, count and
+ * dirs: the parents), else false with the reason in GROUP's why. */
+bool box_cgroup_find(box_cgroup_t *group);
+
+/* cgroup.c: the box's control group. box_cgroup_make: found, swept of
+ * dead boxes' groups, made with OPTIONS' limits; else false with the
+ * reason in GROUP's why (no group: describe says so). box_cgroup_enter:
+ * this process into it (in the child before it runs the driver).
+ * box_cgroup_kill: everything in it killed; box_cgroup_remove: killed and
+ * removed. box_cgroup_oom_kills: the OOM killer's kills in it so far (-1:
+ * unknown). The limits: memory in bytes, processes. */
+bool box_cgroup_make(box_cgroup_t *group, const box_options_t *options);
+bool box_cgroup_enter(const box_cgroup_t *group);
+void box_cgroup_kill(const box_cgroup_t *group);
+void box_cgroup_remove(box_cgroup_t *group);
+long long box_cgroup_oom_kills(const box_cgroup_t *group);
+long long box_cgroup_memory_bytes(const box_options_t *options);
+long box_cgroup_processes(const box_options_t *options);
 
 /* bwrap.c: bubblewrap's argument vector for BOX (mounts, namespaces,
  * capabilities) up to its "--", into ARGS (at most MAX, NULL-terminated);

@@ -39,7 +39,12 @@ static void print_ready(const box_t *box)
     field(stdout, box->bwrap ? "" : box->why);
     fputs("\tdescribe=", stdout);
     field(stdout, describe);
-    printf("\tpid=%ld\n", (long)getpid());
+    printf("\tpid=%ld\tcgroup=", (long)getpid());
+    for (int d = 0; d < box->cgroup.count; d++) {
+        printf("%s", d > 0 ? ":" : "");
+        field(stdout, box->cgroup.dirs[d]);
+    }
+    putchar('\n');
     fflush(stdout);
 }
 

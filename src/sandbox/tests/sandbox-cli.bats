@@ -86,7 +86,7 @@ EOF
     run --separate-stderr "$sandbox" start --scratch "$scratch" --timeout 5 build/checkers <<< "$requests"
     assert_success
     assert_equal "$stderr" ''
-    assert_line --index 0 --regexp $'^ready\tmode=bwrap\tdir='"$scratch"$'/sandbox\\.[A-Za-z0-9]{6}\tio=.*/io\tfolder=\tuid=[0-9]*\twhy=\tdescribe=sandbox: bubblewrap \\(.*5 s timeout\\)\tpid=[0-9]+$'
+    assert_line --index 0 --regexp $'^ready\tmode=bwrap\tdir='"$scratch"$'/sandbox\\.[A-Za-z0-9]{6}\tio=.*/io\tfolder=\tuid=[0-9]*\twhy=\tdescribe=sandbox: bubblewrap \\(.*5 s timeout\\)\tpid=[0-9]+\tcgroup=[^\t]*$'
     local digest
     digest=$(sha256sum < "$game.out")
     assert_line --index 1 $'done\t1\t0\t'"${digest%% *}"
@@ -173,16 +173,21 @@ EOF
     assert_equal "$(cat "$BATS_TEST_TMPDIR/src/file")" original
 }
 
-@test "cli: describe says the mode it would get: bubblewrap, missing, refused, none" {
+@test "cli: describe says the mode it would get: bubblewrap, missing, refused, none; a control group or none" {
+    # (a stand-in cgroup v2 tree: the same words on every machine)
+    export SANDBOX_TEST_CGROUP2=$BATS_TEST_TMPDIR/v2
+    mkdir "$SANDBOX_TEST_CGROUP2"
+    echo memory pids | tee "$SANDBOX_TEST_CGROUP2"/cgroup.{controllers,subtree_control} > /dev/null
     run --separate-stderr "$sandbox" describe --timeout 3
     assert_success
-    assert_output --regexp '^sandbox: bubblewrap \(.*; 4 s CPU, 1024 MiB memory, 65536 KiB per file, 64 processes, 3 s timeout\)$'
+    assert_output --regexp '^sandbox: bubblewrap \(.*; 4 s CPU, 1024 MiB memory and 64 processes for the whole run \(cgroup v2\), 65536 KiB per file, 3 s timeout\)$'
     run --separate-stderr "$sandbox" describe --bwrap /nonexistent/bwrap
     assert_output --regexp '^sandbox: bubblewrap unavailable \(/nonexistent/bwrap not found\); running with limits only \(11 s CPU, '
     printf '#!/bin/sh\necho "bwrap: refused here" >&2\nexit 1\n' > "$BATS_TEST_TMPDIR/bwrap"
     chmod 755 "$BATS_TEST_TMPDIR/bwrap"
     run --separate-stderr "$sandbox" describe --bwrap "$BATS_TEST_TMPDIR/bwrap" --cpu 2 --timeout 1.5
-    assert_output 'sandbox: bubblewrap unavailable (bwrap: refused here); running with limits only (2 s CPU, 1024 MiB memory, 65536 KiB per file, 64 processes, 1.5 s timeout)'
+    assert_output 'sandbox: bubblewrap unavailable (bwrap: refused here); running with limits only (2 s CPU, 1024 MiB memory and 64 processes for the whole run (cgroup v2), 65536 KiB per file, 1.5 s timeout)'
+    echo pids | tee "$SANDBOX_TEST_CGROUP2"/cgroup.{controllers,subtree_control} > /dev/null
     run --separate-stderr "$sandbox" describe --no-sandbox --memory 64 --procs 8 --fsize 10
-    assert_output 'sandbox: none (--no-sandbox); limits only (11 s CPU, 64 MiB memory, 10 KiB per file, 8 processes, 10 s timeout)'
+    assert_output 'sandbox: none (--no-sandbox); limits only (11 s CPU, 64 MiB memory per process only: no control group (cgroup v2 without the memory controller), 10 KiB per file, 8 processes, 10 s timeout)'
 }

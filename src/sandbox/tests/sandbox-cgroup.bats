@@ -1,0 +1,149 @@
+# sandbox-cgroup.bats -- the control group of a box (src/sandbox/cgroup.c):
+# the memory and the processes of a whole run limited, beside each
+# process's rlimits; the group removed when the box ends, and a killed
+# box's swept; cgroup v2's files written (a stand-in tree: this machine's
+# v2 has no memory controller); and, where no group can be made, the
+# describe line says so.
+
+# shellcheck disable=SC2154 # bats sets $stderr (run --separate-stderr)
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+# shellcheck source=src/test-lib/sandbox-tests.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
+
+# needs_cgroup: skips unless this machine can give a box a control group:
+# root, and the memory controller mounted (a cgroup v1 hierarchy of its
+# own, or cgroup2's). Not asked of the sandbox: its answer is under test.
+needs_cgroup() {
+    ((EUID == 0)) || skip "a control group is made as root (or in a delegated group)"
+    local v2
+    v2=$(awk '{ i = 7; while ($i != "-") i++ } $(i + 1) == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+    grep -qE ' - cgroup cgroup [^ ]*[,]?memory(,|$)' /proc/self/mountinfo ||
+        grep -qw memory "${v2:-/nonexistent}/cgroup.controllers" 2>/dev/null ||
+        skip "no memory controller mounted here"
+}
+
+# group_dirs: the box's group's directories (ready's cgroup=, ':' between).
+group_dirs() {
+    tr ':' '\n' <<< "$SANDBOX_CGROUP"
+}
+
+@test "memory: five processes of 600 MB each, each under --memory 1024, do not all hold theirs at once, in both modes" {
+    needs_cgroup
+    local mode
+    for mode in --quiet --no-sandbox; do
+        start hold-memory "$mode" --memory 1024 --timeout 40
+        case_run "$game.in"
+        # (the program itself may be the one killed: then it says nothing)
+        [[ $output != "held 5 of 5"* ]] || fail "$mode: all five held 600 MB at once: $output"
+        [[ -z $output || $output =~ ^held\ [0-4]\ of\ 5 ]] || fail "$mode: $output $err"
+        no_marked_process
+        run sandbox_describe
+        assert_output --partial "1024 MiB memory and 64 processes for the whole run (cgroup v"
+        sandbox_stop
+    done
+}
+
+@test "processes: a program that runs as root (no uid of its own) is held by the group, not only by ulimit -u" {
+    needs_cgroup
+    # A scratch directory closed to every other uid: the program stays root,
+    # whom RLIMIT_NPROC does not hold.
+    local scratch=$BATS_TEST_TMPDIR/closed
+    mkdir -m 700 "$scratch"
+    SANDBOX_SCRATCH=$scratch start count-forks --no-sandbox --procs 16
+    assert_equal "$SANDBOX_UID" ''
+    case_run "$game.in"
+    assert_equal "$status" 0
+    local count
+    count=$(sed -n 's/^forked \([0-9]*\) at once$/\1/p' <<< "$output")
+    [[ -n $count ]] || fail "no count: $output $err"
+    ((count <= 16 + 8)) || fail "$count processes at once under --procs 16"
+    no_marked_process
+}
+
+@test "the group: its limits, gone when the box ends; a killed box's group is swept by the next box" {
+    needs_cgroup
+    SANDBOX_TMPFS_MIB=50 start build/checkers --memory 100 --procs 20
+    [[ -n $SANDBOX_CGROUP ]] || fail "no cgroup= in ready"
+    local dir dirs=()
+    mapfile -t dirs < <(group_dirs)
+    for dir in "${dirs[@]}"; do
+        [[ -d $dir ]] || fail "no group $dir"
+        [[ -n $(cat "$dir/cgroup.procs") ]] || fail "no process in $dir"
+    done
+    # (v1: the memory controller's group first, the pids controller's last)
+    assert_equal "$(cat "${dirs[0]}"/memory.max "${dirs[0]}"/memory.limit_in_bytes 2>/dev/null)" \
+        $(((100 + 50 + 64) << 20))
+    assert_equal "$(cat "${dirs[-1]}/pids.max")" 28
+    case_run "$game.in"
+    assert_equal "$status" 0
+    sandbox_stop
+    for dir in "${dirs[@]}"; do
+        [[ ! -e $dir ]] || fail "$dir left after the box"
+    done
+    # SIGKILL leaves the group (empty: bubblewrap dies with its parent)
+    (sandbox_start build/checkers
+     echo "$SANDBOX_CGROUP" > "$BATS_TEST_TMPDIR/group"
+     kill -KILL "$SANDBOX_PID"
+     wait "$SANDBOX_PID" || true
+     exit 0)
+    mapfile -t dirs < <(tr ':' '\n' < "$BATS_TEST_TMPDIR/group")
+    for dir in "${dirs[@]}"; do
+        [[ -d $dir ]] || fail "the killed box's group $dir went by itself: the test cannot see a sweep"
+    done
+    start build/checkers
+    for dir in "${dirs[@]}"; do
+        [[ ! -e $dir ]] || fail "$dir of a killed box not swept"
+    done
+}
+
+# fake_v2 DIR CONTROLLERS...: a stand-in cgroup2 tree at DIR whose root
+# group has CONTROLLERS enabled for its children.
+fake_v2() {
+    mkdir -p "$1"
+    local dir=$1
+    shift
+    echo "$*" > "$dir/cgroup.controllers"
+    echo "$*" > "$dir/cgroup.subtree_control"
+}
+
+@test "cgroup v2 (a stand-in tree, SANDBOX_TEST_CGROUP2): a child group with memory.max, no swap, pids.max, the driver in it" {
+    ((EUID == 0)) || skip "the stand-in is made as root"
+    local fake=$BATS_TEST_TMPDIR/v2
+    fake_v2 "$fake" cpu memory pids
+    export SANDBOX_TEST_CGROUP2=$fake
+    SANDBOX_TMPFS_MIB=50 start build/checkers --memory 100 --procs 20 --timeout 3
+    [[ $SANDBOX_CGROUP == "$fake"/sandbox-* ]] || fail "cgroup=$SANDBOX_CGROUP"
+    assert_equal "$(cat "$SANDBOX_CGROUP/memory.max")" $(((100 + 50 + 64) << 20))
+    assert_equal "$(cat "$SANDBOX_CGROUP/memory.swap.max")" 0
+    assert_equal "$(cat "$SANDBOX_CGROUP/pids.max")" 28
+    [[ $(cat "$SANDBOX_CGROUP/cgroup.procs") =~ ^[0-9]+$ ]] || fail "no pid placed"
+    run sandbox_describe
+    assert_output --partial "100 MiB memory and 20 processes for the whole run (cgroup v2)"
+    sandbox_stop
+    # the caller's group a leaf: the box's group is its sibling, where the
+    # parent has the controllers
+    rm -rf "$fake"
+    fake_v2 "$fake" memory pids
+    mkdir "$fake/service"
+    SANDBOX_TEST_CGROUP2_SELF=/service start build/checkers --no-sandbox
+    [[ $SANDBOX_CGROUP == "$fake"/sandbox-* ]] || fail "cgroup=$SANDBOX_CGROUP"
+    sandbox_stop
+    # no memory controller: no group, and the describe line says so
+    rm -rf "$fake"
+    fake_v2 "$fake" pids
+    start build/checkers
+    assert_equal "$SANDBOX_CGROUP" ''
+    run sandbox_describe
+    assert_output --partial "1024 MiB memory per process only: no control group (cgroup v2 without the memory controller)"
+}
+
+@test "an ordinary user without a delegated group: describe says memory is per process only, and why" {
+    ((EUID == 0)) || skip "the test becomes an ordinary user"
+    command -v setpriv >/dev/null || skip "setpriv is needed"
+    run setpriv --reuid=65534 --regid=65534 --clear-groups "$root/build/sandbox" describe --no-sandbox --memory 512
+    assert_success
+    assert_output --regexp '; limits only \(.*512 MiB memory per process only: no control group \([^)]+\), .* processes, 10 s timeout\)$'
+}
