@@ -4,9 +4,10 @@ a submission on this machine (never a silent weaker fallback): a probe
 (src/sandbox/probe/probe.c, `make build/sandbox-probe`), run in a box as a
 submission is, tries to read a file of the repository, to connect to a
 port of this machine that listens, and to make a user namespace of its
-own. The box's own word for its mode (`sandbox start`'s ready line: bwrap
-or limits) counts too: limits only holds none of these. Not proven yet:
-the memory of a whole run."""
+own, and to hold more memory than a run may have in processes of its own
+(each within one process's limit: only a control group over the whole
+run holds that). The box's own word for its mode (`sandbox start`'s ready
+line: bwrap or limits) counts too: limits only holds none of these."""
 
 from __future__ import annotations
 
@@ -21,7 +22,12 @@ PROBE = paths.BUILD / "sandbox-probe"
 PROBE_SOURCES = paths.SRC / "sandbox" / "probe"
 # What got out, in words: "read PATH", "connect PORT", "namespace".
 WORDS = {"read": "%s (a file of this machine)", "connect": "%s (to a port of 127.0.0.1)",
-         "namespace": "make a user namespace (%s)"}
+         "namespace": "make a user namespace (%s)",
+         "memory": "hold more memory than the run's, across its processes (%s)"}
+# The probe's box: a run of 16 MiB with tmpfs of 1 MiB, whose control
+# group (the sandbox's: memory + tmpfs + 64 MiB) is 81 MiB; eight blocks
+# of 14 MiB, each within one process's 16 MiB, are 112 MiB together.
+MEMORY, TMPFS, BLOCKS = "16", "1", "8 14"
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ class Proof:
         """What a tool's first lines say about the proof."""
         if self.contained:
             return ("contained: a probe run in the box could not read the repository, reach a port of "
-                    "127.0.0.1 or make a user namespace")
+                    "127.0.0.1, make a user namespace or hold more memory than its run's across processes")
         return "NOT CONTAINED on this machine: " + self.words()
 
     def words(self) -> str:
@@ -64,15 +70,17 @@ def prove(timeout: str = "10") -> Proof:
         listener.bind(("127.0.0.1", 0))
         listener.listen(1)
         tries = Path(work) / "tries"
-        tries.write_text("read %s\nconnect %d\nnamespace\n" % (paths.ROOT / "Makefile", listener.getsockname()[1]))
-        with sandbox.Box(str(PROBE), sandbox.Limits(timeout=timeout, quiet=True)) as box:
+        tries.write_text("read %s\nconnect %d\nnamespace\nmemory %s\n"
+                         % (paths.ROOT / "Makefile", listener.getsockname()[1], BLOCKS))
+        limits = sandbox.Limits(timeout=timeout, quiet=True, memory=MEMORY, tmpfs=TMPFS)
+        with sandbox.Box(str(PROBE), limits) as box:
             run = box.run(tries)
             answers = run.out.read_text(encoding="utf-8", errors="replace").splitlines()
             ready = dict(box.ready)
     escaped = [line.split(" ", 1)[1] for line in answers if line.startswith("escaped ")]
     held = [line for line in answers if line.startswith("held ")]
-    if len(escaped) + len(held) != 3:
-        escaped.append("answer the probe's three questions (status %d)" % run.status)
+    if len(escaped) + len(held) != 4:
+        escaped.append("answer the probe's four questions (status %d)" % run.status)
     return Proof(ready.get("mode", ""), ready.get("why", ""), tuple(escaped), ready.get("describe", ""))
 
 

@@ -43,6 +43,7 @@ class Limits:
     memory: Optional[str] = None
     folder: Optional[str] = None
     folder_writable: bool = False
+    tmpfs: Optional[str] = None
 
     def arguments(self) -> list[str]:
         args = ["--timeout", self.timeout]
@@ -50,7 +51,8 @@ class Limits:
             args.append("--no-sandbox")
         if self.quiet:
             args.append("--quiet")
-        for option, value in (("--cpu", self.cpu), ("--memory", self.memory), ("--folder", self.folder)):
+        for option, value in (("--cpu", self.cpu), ("--memory", self.memory), ("--folder", self.folder),
+                              ("--tmpfs", self.tmpfs)):
             if value is not None:
                 args += [option, value]
         if self.folder_writable:

@@ -44,6 +44,21 @@ class ContainmentTest(unittest.TestCase):
         self.assertTrue(any(what.startswith("connect ") for what in proof.escaped), proof.escaped)
         self.assertIn("limits only: ", proof.words())
 
+    def test_no_control_group_lets_the_probe_hold_more_memory(self):
+        # (a stand-in cgroup2 tree without the memory controller: the box
+        # has no control group, as an ordinary user's here)
+        with tempfile.TemporaryDirectory() as folder:
+            for name in ("cgroup.controllers", "cgroup.subtree_control"):
+                with open(os.path.join(folder, name), "w", encoding="ascii") as handle:
+                    handle.write("pids\n")
+            with mock.patch.dict(os.environ, {"SANDBOX_TEST_CGROUP2": folder}):
+                proof = containment.prove()
+        if proof.mode != "bwrap":
+            self.skipTest("bubblewrap cannot run here (%s)" % proof.why)
+        self.assertEqual(proof.escaped, ("memory %s" % containment.BLOCKS,))
+        self.assertFalse(proof.contained)
+        self.assertIn("the probe could hold more memory than the run's, across its processes", proof.words())
+
     def test_the_start_is_refused_and_nothing_made(self):
         with tempfile.TemporaryDirectory() as folder:
             data = os.path.join(folder, "data")
