@@ -4,8 +4,9 @@
 # installs what marking needs with apt-get and builds the engines, the
 # sandbox and the HW4 judge with make. What it installs follows the
 # zip's autograder.env: Valgrind only when the memory check is on, and what
-# the game's languages need (its adapter's GAME_PACKAGES: the C++ compiler,
-# the JDK and Mono for HW4, handed in in C, C++, Java, C# or Python).
+# the game's languages need (GAME_PACKAGES, which the packager wrote from
+# the game's record in harness.games: the C++ compiler, the JDK and Mono
+# for HW4, handed in in C, C++, Java, C# or Python).
 set -euo pipefail
 
 usage() {
@@ -31,10 +32,9 @@ source "$source_dir/autograder.env"
 
 packages=(make gcc libc6-dev libseccomp-dev python3 python3-jinja2 parallel bubblewrap procps coreutils diffutils hostname)
 if ((GRADESCOPE_MEMCHECK > 0)); then packages+=(valgrind); fi
-# shellcheck source=src/games/game.bash
-source "$source_dir/src/games/game.bash"
-game_load "$GRADESCOPE_PROGRAM" || { echo "setup.sh: no game '$GRADESCOPE_PROGRAM'" >&2; exit 2; }
-packages+=("${GAME_PACKAGES[@]}")
+# shellcheck disable=SC2153 # (autograder.env's, sourced above)
+read -ra game_packages <<<"$GAME_PACKAGES"
+packages+=("${game_packages[@]}")
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update

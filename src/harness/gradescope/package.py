@@ -41,7 +41,7 @@ import sys
 import tarfile
 import zipfile
 
-from harness import paths
+from harness import games, paths
 from harness.mark.report.scheme import SchemeError, load_scheme
 
 ROOT = str(paths.ROOT)
@@ -69,7 +69,13 @@ def fail(message):
 
 
 def configuration(program, environ):
-    """The settings, from the environment, checked; a dict in SETTINGS' order."""
+    """The settings, from the environment, checked; a dict in SETTINGS'
+    order, then what setup.sh and run_autograder need of the game (its
+    record in harness.games): its Debian packages and its run mode."""
+    try:
+        game = games.get(program)
+    except games.UnknownGame as error:
+        fail(str(error))
     config = {"GRADESCOPE_PROGRAM": program}
     for name, default, check in SETTINGS:
         value = environ.get(name, default).strip()
@@ -87,6 +93,8 @@ def configuration(program, environ):
             fail("GRADESCOPE_PART_VISIBILITY: %r is not PART=%s" % (pair, "|".join(VISIBILITIES)))
         if parts is not None and name not in parts:
             fail("GRADESCOPE_PART_VISIBILITY: no part %r in the scheme (its parts: %s)" % (name, " ".join(parts)))
+    config["GAME_PACKAGES"] = " ".join(game.packages)
+    config["GAME_RUN_MODE"] = game.run_mode
     return config
 
 
