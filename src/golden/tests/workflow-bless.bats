@@ -85,18 +85,31 @@ change_golden() {
     change_golden
     local changed
     changed=$(sha256sum < "$cases/stage0/opening.out")
-    # A cat that copies half of the new golden, then kills bless outright
-    # (SIGKILL: no trap runs), as a power cut would.
-    mkdir "$BATS_TEST_TMPDIR/bin"
-    cat > "$BATS_TEST_TMPDIR/bin/cat" <<'CAT'
-#!/usr/bin/env bash
-[[ $1 == -- ]] && shift
-head -c 300 -- "$1"
-kill -KILL "$PPID"
-CAT
-    chmod +x "$BATS_TEST_TMPDIR/bin/cat"
+    # bless (harness.cases.bless, as its door runs it) whose writing of a
+    # temporary file (harness.cases.atomic.fill) copies 300 bytes of the
+    # new golden, then kills bless outright (SIGKILL: no cleanup runs), as
+    # a power cut would.
+    cat > "$BATS_TEST_TMPDIR/half-bless.py" <<'PYTHON'
+import os
+import signal
+import sys
+
+from harness.cases import atomic
+from harness.cases.bless.tool import main
+
+
+def half(file, data):
+    file.write(data[:300])
+    file.flush()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+atomic.fill = half
+sys.exit(main())
+PYTHON
     mkdir "$BATS_TEST_TMPDIR/tmp"  # bless's own work directory, also left behind
-    TMPDIR=$BATS_TEST_TMPDIR/tmp PATH=$BATS_TEST_TMPDIR/bin:$PATH run scripts/bless --yes --cases "$cases" stage0/opening
+    TMPDIR=$BATS_TEST_TMPDIR/tmp PYTHONPATH=$root/src run /usr/bin/python3 -B "$BATS_TEST_TMPDIR/half-bless.py" \
+        --yes --cases "$cases" stage0/opening
     assert_failure 137
     assert_equal "$(sha256sum < "$cases/stage0/opening.out")" "$changed"
     # the half-written temporary file is all that is left, and the corpus

@@ -4,6 +4,10 @@ cases, the strict-only globs, selecting the ids a run checks, and
 results.tsv, the verdict of every case of a run, with its one reader and
 its one writer (by column name).
 
+Its commands, each behind a door of scripts/: add_case (scripts/add-case)
+and bless (scripts/bless), which run a case as cases.bash's corpus_run does
+(run) and write its files whole (atomic), and stats (scripts/corpus-stats).
+
 A case is a path prefix P, normally testdata/<category>/<name>:
 
   P.in      the input

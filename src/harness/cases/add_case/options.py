@@ -1,0 +1,110 @@
+"""add-case's command line: its usage, its options and operands, and the
+checks made before anything runs (safe names, one line of reason, an
+input, a case that does not exist yet, an engine)."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from harness.cases.tool import COMMON_OPTIONS, Common, ToolExit, is_executable, shown_path
+
+USAGE = """\
+usage: scripts/add-case [--program P] [--engine BIN] [--cases DIR] CATEGORY NAME "reason" [INPUT]
+Reads the input from INPUT, or from stdin when INPUT is absent or '-'.
+P is checkers (the default) or draughts. Runs the engine (default:
+$ENGINE or build/P) on the input as stdin and writes DIR/CATEGORY/NAME.in,
+.out, .reason, and .status / .err when they are not 0 / empty (DIR
+defaults to $CASES or testdata/P). Shows the output (for long
+games only the last action's board and the result) so that you can check
+it against the specification before committing it, and prints the command
+that runs just this case.
+Refuses to overwrite a case, to record an input some case already has, and
+to record a crash or a hang. CATEGORY and NAME: lower-case letters, digits,
+'-' and '_', starting with a letter or digit.
+"""
+# A category or a name: what a path may hold with no surprise for a shell.
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+# What bash's [[:space:]] takes, in which a reason must have something else.
+SPACE = " \t\n\v\f\r"
+
+
+@dataclass
+class Options:
+    """The command line: the common options, then the operands (INPUT "-"
+    for stdin)."""
+
+    common: Common
+    category: str
+    name: str
+    reason: str
+    input: str = "-"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What add-case records, checked: CASES as people are shown it, and
+    CASE_PATH, CASES/CATEGORY/NAME, the prefix of the case's files."""
+
+    options: Options
+    cases: str
+
+    @property
+    def case_path(self) -> str:
+        return f"{self.cases}/{self.options.category}/{self.options.name}"
+
+
+def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
+    """The options up to the first operand (or `--`), then three or four
+    operands; ToolExit for --help and for bad usage."""
+    common = Common.from_environment(environ)
+    words = list(argv)
+    while words:
+        word = words[0]
+        if word in ("--help", "-h"):
+            raise ToolExit(None, 0, usage=True)
+        if word == "--":
+            words.pop(0)
+            break
+        if word in COMMON_OPTIONS:
+            words.pop(0)
+            common.take(word, words)
+        elif word.startswith("-") and len(word) > 1:
+            raise ToolExit(f"unknown option '{word}'", usage=True)
+        else:
+            break
+    if len(words) not in (3, 4):
+        raise ToolExit(None, usage=True)
+    common.settle()
+    category, name, reason = words[:3]
+    given = words[3] if len(words) == 4 else ""
+    return Options(common, category, name, reason, given or "-")
+
+
+def check(options: Options) -> Plan:
+    """The checks of the operands, in the order people meet them; the plan."""
+    for part in (options.category, options.name):
+        if not SAFE_NAME.fullmatch(part):
+            raise ToolExit(f"'{part}' is not a safe name (use [a-z0-9_-], starting with a letter or digit)")
+    if not options.reason.strip(SPACE) or "\n" in options.reason:
+        raise ToolExit("the reason must be one non-empty line")
+    if options.input != "-" and not os.path.isfile(options.input):
+        raise ToolExit(f"no input file '{options.input}'")
+    plan = Plan(options, shown_path(options.common.cases))
+    if case_exists(plan):
+        raise ToolExit(f"{plan.case_path} already exists; use scripts/bless to re-record it", 1)
+    if not is_executable(options.common.engine):
+        raise ToolExit(f"engine '{options.common.engine}' is not an executable (run make)")
+    return plan
+
+
+def case_exists(plan: Plan) -> bool:
+    """Whether any file of the case (NAME.anything) is there already."""
+    folder = f"{plan.cases}/{plan.options.category}"
+    try:
+        entries = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return any(entry.startswith(f"{plan.options.name}.") for entry in entries)

@@ -1,0 +1,64 @@
+"""add-case's main: the command line checked, the input read and checked
+against the corpus, the engine run (a crash or a hang refused), the output
+shown, the case written, the command to rerun it printed."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import BinaryIO, Mapping, Optional, Sequence
+
+from harness.cases.add_case.options import USAGE, Plan, check, parse
+from harness.cases.add_case.record import record_case, reject_known_input
+from harness.cases.add_case.review import print_rerun, show_for_review
+from harness.cases.atomic import Placer
+from harness.cases.run import RunError, RunSettings, run_engine
+from harness.cases.status import describe_status
+from harness.cases.tool import Interrupted, ToolExit, finish, interrupts_stop, tolerant_streams
+
+NAME = "add-case"
+
+
+def read_input(plan: Plan, stdin: Optional[BinaryIO]) -> bytes:
+    """The input: the file INPUT, or stdin for "-"."""
+    if plan.options.input != "-":
+        return Path(plan.options.input).read_bytes()
+    return (stdin or sys.stdin.buffer).read()
+
+
+def add_case(plan: Plan, settings: RunSettings, placer: Placer, stdin: Optional[BinaryIO]) -> None:
+    """Runs the engine on the input, shows the run, records the case."""
+    data = read_input(plan, stdin)
+    reject_known_input(plan.cases, data)
+    with tempfile.TemporaryDirectory() as work:
+        (Path(work) / "case.in").write_bytes(data)
+        status = run_engine(plan.options.common.engine, Path(work) / "case.in", Path(work) / "actual", settings)
+        if status >= 124:
+            raise ToolExit(f"the engine gave {describe_status(status, settings.timeout)}: not a golden", 1)
+        out, err = (Path(work) / "actual.out").read_bytes(), (Path(work) / "actual.err").read_bytes()
+    show_for_review(out, err, status)
+    record_case(plan, data, out, err, status, placer)
+    print_rerun(plan)
+
+
+def main(argv: Optional[Sequence[str]] = None, environ: Mapping[str, str] = os.environ,
+         stdin: Optional[BinaryIO] = None) -> int:
+    tolerant_streams()
+    placer = Placer()
+    try:
+        with interrupts_stop():
+            plan = check(parse(sys.argv[1:] if argv is None else argv, environ))
+            try:
+                settings = RunSettings.from_environment(environ)
+            except RunError as error:
+                raise ToolExit(str(error), 1) from None
+            add_case(plan, settings, placer, stdin)
+    except ToolExit as error:
+        return finish(NAME, error, USAGE)
+    except Interrupted:
+        return 130
+    finally:
+        placer.cleanup()
+    return 0
