@@ -1,22 +1,23 @@
 """python3 -m harness.serve (scripts/serve): prepares the data folder and the
 database (schema, roster), then runs the web front (gunicorn) and the
-local workers, restarting a worker that dies, until stopped."""
+local workers (children.py: in a process group that dies with this
+process, even by kill -9), restarting a worker that dies, until stopped."""
 
-import os
 import signal
 import subprocess
 import sys
 import time
 
-from harness import containment, paths, sandbox
+from harness import containment, sandbox
 
+from . import children, private, store, tokens
 from . import config as configuration
-from . import private, store, tokens
 from .db import Database, check_intact
 
 
 def prepare(args):
     """The data folder, the schema, the roster; returns the config's path."""
+    children.check_front()  # (a front that cannot run: refused before anything is made)
     if args.roster:
         tokens.check_roster(args.roster)  # (before anything is made)
     config = configuration.build(args)  # (a wrong option stops it here, before anything is made)
@@ -50,21 +51,6 @@ def contained(args):
     if not proof.contained:
         print("serve: warning: --weak-sandbox: %s" % proof.words(), file=sys.stderr)
     return {"contained": proof.contained, "weakness": proof.words(), "describe": proof.describe}
-
-
-def start(config_path, config, args):
-    env = dict(os.environ, PYTHONPATH=str(paths.SRC), SERVE_CONFIG=config_path)
-    web = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", "%s:%d" % (args.host, args.port),
-                            "--workers", str(args.web_processes), "--worker-class", "gthread", "--threads", "8",
-                            "--graceful-timeout", "5", "--umask", "0o077",
-                            # (X-Forwarded-* trusted by the app's --trust-proxy alone, not for 127.0.0.1)
-                            "--forwarded-allow-ips", "", "harness.serve.app:create_app()"], env=env)
-    workers = {n: worker(env, config_path, n) for n in range(config["workers"])}
-    return web, workers, env
-
-
-def worker(env, config_path, n):
-    return subprocess.Popen([sys.executable, "-m", "harness.serve.worker", config_path, "w%d" % n], env=env)
 
 
 class Restarts:
@@ -101,7 +87,9 @@ def main():
     except (OSError, ValueError) as error:
         print("serve: %s" % error, file=sys.stderr)
         return 2
-    web, workers, env = start(config_path, config, args)
+    family = children.family(config_path)
+    web = family.front(args.host, args.port, args.web_processes)
+    workers = {n: family.worker(n) for n in range(config["workers"])}
     print("serve: http://%s:%d/ (%d workers, data in %s)" % (args.host, args.port, len(workers), config["data"]),
           file=sys.stderr, flush=True)
     stopping = []
@@ -110,20 +98,15 @@ def main():
     restarts = Restarts()
     for n in workers:
         restarts.started(n)
-    while not stopping and web.poll() is None:
+    while not stopping and web.poll() is None and family.alive():
         for n, process in list(workers.items()):
             if process.poll() is not None and restarts.due(n, process.returncode):
-                workers[n] = worker(env, config_path, n)
+                workers[n] = family.worker(n)
                 restarts.started(n)
         time.sleep(1)
-    for process in [web] + list(workers.values()):
-        if process.poll() is None:
-            process.terminate()
-    for process in [web] + list(workers.values()):
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    if not family.alive():
+        print("serve: the watchdog of the service's processes died: stopping", file=sys.stderr, flush=True)
+    family.stop([web] + list(workers.values()))
     return 0 if stopping else 1
 
 

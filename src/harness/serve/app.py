@@ -6,7 +6,7 @@ this one: api (the students' JSON API), pages (their page), staff (the
 staff's view), workerapi (the remote workers' API). What the views share
 is context.py (the connection, the caller, refusals) and, for the pages,
 rendering.py. The state is all in the database; a process keeps only its
-threads' connections to it.
+idle connections to it (context.Connections).
 """
 
 import datetime
@@ -19,7 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import api, headers, pages, rendering, sessions, space, staff, throttle, workerapi
 from . import config as configuration
-from .context import drop_connection, log_event, refuse
+from .context import CONNECTIONS, Connections, drop_connection, log_event, refuse
 
 
 def log_request(response):
@@ -52,6 +52,7 @@ def create_app(config_path=None):
                       SESSION_COOKIE_SECURE=settings["base_url"].startswith("https://"),
                       PERMANENT_SESSION_LIFETIME=datetime.timedelta(hours=settings["session_hours"]))
     app.session_interface = sessions.CookieSessions()
+    app.extensions[CONNECTIONS] = Connections(settings["db"])
     if settings["trust_proxy"]:  # one proxy in front: its X-Forwarded-For and -Proto, never -Host
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))

@@ -1,22 +1,47 @@
 """context.py -- what every part of the web front shares, and nothing of a
-view: the request's database connection (one per thread of a gunicorn
-process, kept between requests), a refusal as JSON, the student calling
-(Bearer token or the page's session) and the front's log line. The views
-(api, pages, staff, workerapi) import it; it imports none of them.
+view: the request's database connection (taken from the process's idle
+ones, given back at the request's end), a refusal as JSON, the student
+calling (Bearer token or the page's session) and the front's log line.
+The views (api, pages, staff, workerapi) import it; it imports none of
+them.
 """
 
 import math
 import secrets
-import threading
 
 import flask
 
 from . import logs, sessions, store, throttle
 from .db import Database
 
-# One connection per thread of a gunicorn process, kept between requests
-# (a connection is used by its own thread only); nothing else is kept.
-LOCAL = threading.local()
+# Where the factory keeps the process's Connections (app.extensions).
+CONNECTIONS = "serve.connections"
+
+
+class Connections:
+    """The database connections of one process of the front. A request
+    takes one (an idle one, else a new one) at its first query and gives
+    it back at its end; up to KEPT wait idle for the next requests, and a
+    failed request's is closed (the database may have gone away). Each
+    request in flight holds its own: under gevent's greenlets as under
+    threads, no connection is ever used by two requests at once."""
+
+    KEPT = 16
+
+    def __init__(self, url):
+        self.url, self.idle = url, []
+
+    def take(self):
+        try:
+            return self.idle.pop()
+        except IndexError:
+            return Database(self.url)
+
+    def give_back(self, connection):
+        if len(self.idle) < self.KEPT:
+            self.idle.append(connection)
+        else:
+            connection.close()
 
 
 def settings():
@@ -25,20 +50,26 @@ def settings():
 
 
 def db():
-    if getattr(LOCAL, "db", None) is None:
-        LOCAL.db = Database(settings()["db"])
-    return LOCAL.db
+    """The request's connection (flask.g's for the request's length)."""
+    if flask.g.get("db") is None:
+        flask.g.db = flask.current_app.extensions[CONNECTIONS].take()
+    return flask.g.db
 
 
 def drop_connection(error=None):
-    """After a failed request, a fresh connection for the next one (the
-    database may have gone away and come back)."""
-    if error is not None and getattr(LOCAL, "db", None) is not None:
-        try:
-            LOCAL.db.close()
-        except Exception:  # already broken: it is dropped all the same
-            pass
-        LOCAL.db = None
+    """The request's connection closed after an error (the next request
+    gets a fresh one: the database may have gone away and come back), else
+    given back for the next request. Every request's teardown calls it."""
+    connection = flask.g.pop("db", None)
+    if connection is None:
+        return
+    if error is None:
+        flask.current_app.extensions[CONNECTIONS].give_back(connection)
+        return
+    try:
+        connection.close()
+    except Exception:  # already broken: it is dropped all the same
+        pass
 
 
 def absolute(endpoint, **values):

@@ -79,7 +79,9 @@ class Database:
         else:
             path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
             self.dialect = "sqlite"
-            self.conn = sqlite3.connect(path, isolation_level=None, timeout=30)
+            # (a front's connection serves one request at a time, but not
+            # always on the thread that made it: context.Connections)
+            self.conn = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=False)
             try:
                 self.conn.execute("PRAGMA journal_mode=WAL")
             except sqlite3.DatabaseError as error:

@@ -9,8 +9,8 @@
 setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
     cd "$root" || return
-    /usr/bin/python3 -c 'import flask, gunicorn' 2>/dev/null ||
-        { echo "needs python3-flask and gunicorn (apt-get install python3-flask gunicorn)" >&2; return 1; }
+    /usr/bin/python3 -c 'import flask, gunicorn, gevent' 2>/dev/null ||
+        { echo "needs python3-flask, gunicorn and python3-gevent (src/tools/ensure-tools --for serve)" >&2; return 1; }
 }
 
 unit() {
@@ -46,4 +46,9 @@ teardown_file() { stop_postgresql; }
 @test "serve: issue 40's hostile tests on PostgreSQL too: sessions, headers and throttle, uploads and the cache, a full disk" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions test_headers test_uploads \
         test_disk.DiskTest.test_below_the_reserve_uploads_get_507_and_the_worker_waits
+}
+
+@test "serve: on PostgreSQL too, the front answers under 200 slow clients and a kill -9 of the supervisor loses nothing" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_front.FrontTest.test_healthz_answers_while_200_clients_send_headers_slowly \
+        test_supervisor
 }
