@@ -1,13 +1,14 @@
 /* bwrap.c -- bubblewrap's argument vector for a box: a read-only /usr,
- * /etc, /bin, /sbin, /lib* (as links or read-only binds, as on the host),
- * /proc of its own PID namespace, a minimal /dev, a private size-capped
- * /tmp and working directory, the program read-only as /sandbox/program,
- * the exchange directory as /sandbox/io, the driver (this program, from
- * descriptor 3) as /sandbox/driver; no network, IPC or hostname of the
- * host's. As root: no user namespace, every capability dropped but those
- * the driver needs to run the program as a uid of its own; else a user
- * namespace (and no further one, where bubblewrap can refuse it). And the
- * probe of describe: bubblewrap tried once with /bin/true. */
+ * /bin, /sbin, /lib* (as links or read-only binds, as on the host), a
+ * minimal read-only /etc of the box's own (etc.c), /proc of its own PID
+ * namespace, a minimal /dev, a private size-capped /tmp and working
+ * directory, the program read-only as /sandbox/program, the exchange
+ * directory as /sandbox/io, the driver (this program, from descriptor 3)
+ * as /sandbox/driver; no network, IPC or hostname of the host's. As root:
+ * no user namespace, every capability dropped but those the driver needs
+ * to run the program as a uid of its own; else a user namespace (and no
+ * further one, where bubblewrap can refuse it). And the probe of
+ * describe: bubblewrap tried once with /bin/true. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <limits.h>
@@ -76,13 +77,14 @@ static void features(const char *bwrap, bool *size, bool *disable_userns)
     *disable_userns = strstr(help, "--disable-userns") != NULL;
 }
 
-/* The system's folders: read-only binds, and links as links. */
-static int system_dirs(const char **args, int n)
+/* The system's folders: read-only binds, and links as links; the box's
+ * own /etc (etc.c), not the host's. */
+static int system_dirs(const box_t *box, const char **args, int n)
 {
     static const char *const DIRS[SYSTEM_DIRS] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"};
     static char targets[SYSTEM_DIRS][PATH_MAX];
     args[n++] = "--ro-bind", args[n++] = "/usr", args[n++] = "/usr";
-    args[n++] = "--ro-bind", args[n++] = "/etc", args[n++] = "/etc";
+    n = box_etc_args(box, args, n);
     for (int d = 0; d < SYSTEM_DIRS; d++) {
         struct stat info;
         if (lstat(DIRS[d], &info) == 0 && S_ISDIR(info.st_mode)) {
@@ -143,13 +145,13 @@ int box_bwrap_args(const box_t *box, const char *program, const char **args, int
                                        "--unshare-pid", "--unshare-net", "--unshare-uts",
                                        "--unshare-cgroup-try", "--hostname", "sandbox", NULL};
     int n = 0;
-    if (max < 96) {
+    if (max < BOX_BWRAP_ARGS) {
         return -1;
     }
     for (int h = 0; HEAD[h] != NULL; h++) {
         args[n++] = HEAD[h];
     }
-    n = system_dirs(args, n);
+    n = system_dirs(box, args, n);
     args[n++] = "--proc", args[n++] = "/proc", args[n++] = "--dev", args[n++] = "/dev";
     args[n++] = "--mqueue", args[n++] = "/dev/mqueue";
     n = tmpfs(box, "/tmp", args, n);
@@ -173,12 +175,13 @@ bool box_bwrap_works(const box_options_t *options, char *why, size_t size)
     box_t probe = {.options = *options, .uid = 65534};
     why[0] = '\0';
     probe.options.quiet = true;
-    if (!box_make_dir(&probe)) {
+    if (!box_make_dir(&probe) || !box_make_etc(&probe)) {
         snprintf(why, size, "cannot make a directory to try it in");
+        box_remove_dir(&probe);
         return false;
     }
-    const char *argv[128] = {options->bwrap};
-    int n = box_bwrap_args(&probe, "/bin/true", argv + 1, 120);
+    const char *argv[BOX_BWRAP_ARGS + 4] = {options->bwrap};
+    int n = box_bwrap_args(&probe, "/bin/true", argv + 1, BOX_BWRAP_ARGS);
     argv[n + 1] = "--", argv[n + 2] = "/bin/true", argv[n + 3] = NULL;
     int status = capture(argv, why, size);
     box_remove_dir(&probe);

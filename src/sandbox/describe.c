@@ -23,8 +23,9 @@ static void describe_line(FILE *out, const box_options_t *options, const box_cgr
             fprintf(out, "sandbox: bubblewrap (the program as %s%s without capabilities; ",
                     strspn(uid, "0123456789") == strlen(uid) ? "uid " : "", uid);
         }
-        fprintf(out, "read-only system, no repository or home, private /tmp, no network, "
-                     "own PID namespace, no new namespace, mount or ptrace (seccomp)%s; %s)\n",
+        fprintf(out, "read-only system, a minimal /etc of its own, no repository or home, "
+                     "private /tmp, no network, own PID namespace, no new namespace, mount "
+                     "or ptrace (seccomp)%s; %s)\n",
                 geteuid() == 0 ? "" : ", the folder's copy not size-capped (not root)", limits);
         return;
     }

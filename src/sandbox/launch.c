@@ -122,7 +122,7 @@ bool box_start_driver(box_t *box, const char *const *command, const char *home,
 
 bool box_start_bwrap(box_t *box)
 {
-    const char *args[128];
+    const char *args[BOX_BWRAP_ARGS];
     char program[DRIVER_PATH_SIZE], path[DRIVER_PATH_SIZE];
     const char *bound = box->program;
     struct stat info;
@@ -140,7 +140,11 @@ bool box_start_bwrap(box_t *box)
             bound = program;
         }
     }
-    int n = box_bwrap_args(box, bound, args, 128);
+    if (!box_make_etc(box)) {
+        snprintf(box->why, sizeof box->why, "cannot write the box's /etc");
+        return false;
+    }
+    int n = box_bwrap_args(box, bound, args, BOX_BWRAP_ARGS);
     FILE *file = fopen(driver_path(path, box->dir, "args"), "w");
     for (int i = 0; file != NULL && i < n; i++) {
         fwrite(args[i], 1, strlen(args[i]) + 1, file);

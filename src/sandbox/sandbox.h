@@ -130,12 +130,22 @@ long long box_cgroup_memory_bytes(const box_options_t *options);
 long box_cgroup_processes(const box_options_t *options);
 
 /* bwrap.c: bubblewrap's argument vector for BOX (mounts, namespaces,
- * capabilities) up to its "--", into ARGS (at most MAX, NULL-terminated);
- * PROGRAM: the host path bound as /sandbox/program. */
+ * capabilities) up to its "--", into ARGS (at most MAX, NULL-terminated;
+ * -1 when MAX is under BOX_BWRAP_ARGS, what it may need); PROGRAM: the
+ * host path bound as /sandbox/program; the box's etc made before. */
+enum { BOX_BWRAP_ARGS = 160 };
 int box_bwrap_args(const box_t *box, const char *program, const char **args, int max);
 /* Tries bubblewrap once as a box would use it (running /bin/true); true
  * when it works, else the reason (its first line) in WHY. */
 bool box_bwrap_works(const box_options_t *options, char *why, size_t size);
+
+/* etc.c: the box's /etc (bubblewrap). box_make_etc: BOX's directory's
+ * etc made (passwd, group, nsswitch.conf, hosts for the program's uid,
+ * places for the host's entries); false on error. box_etc_args: its binds
+ * into ARGS from N (at most 3 + 3 * BOX_ETC_BINDS); returns the new count. */
+enum { BOX_ETC_BINDS = 12 };
+bool box_make_etc(const box_t *box);
+int box_etc_args(const box_t *box, const char **args, int n);
 
 /* launch.c: starts the driver (bubblewrap with it inside) and waits for
  * its "ready"; box_start_driver: COMMAND forked with the driver's
