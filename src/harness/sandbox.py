@@ -44,6 +44,7 @@ class Limits:
     folder: Optional[str] = None
     folder_writable: bool = False
     tmpfs: Optional[str] = None
+    memcheck_flags: Optional[str] = None
 
     def arguments(self) -> list[str]:
         args = ["--timeout", self.timeout]
@@ -52,7 +53,7 @@ class Limits:
         if self.quiet:
             args.append("--quiet")
         for option, value in (("--cpu", self.cpu), ("--memory", self.memory), ("--folder", self.folder),
-                              ("--tmpfs", self.tmpfs)):
+                              ("--tmpfs", self.tmpfs), ("--memcheck-flags", self.memcheck_flags)):
             if value is not None:
                 args += [option, value]
         if self.folder_writable:

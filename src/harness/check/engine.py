@@ -15,11 +15,13 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 from harness import cases as corpus
 from harness import containment, paths, sandbox
 from harness.check import diagnose, memcheck, options as opts, report
+from harness.check.evidence import EvidenceSettings
+from harness.check.evidence_report import report_evidence
 from harness.check.compare import shell_quote
 from harness.check.dispatch import run_all
 from harness.check.junit import write_junit
@@ -27,6 +29,7 @@ from harness.check.usage import usage
 from harness.check.worker import WorkerSettings
 from harness.games import Game
 from harness.languages.build import NotBuilt, prepare
+from harness.languages.table import Language
 
 
 class CannotCheck(Exception):
@@ -44,6 +47,8 @@ class Program:
     folder: str | None
     run_command: str
     shown: str
+    language: Optional[Language] = None
+    build_command: str = ""
 
 
 def choose_profile(options: opts.Options, game: Game) -> None:
@@ -95,7 +100,9 @@ def prepare_program(options: opts.Options, output: Path) -> Program:
             print(f"check-engine: built in the sandbox ({output}/program/built) with: {line}")
     if ready.note:
         print(f"check-engine: {ready.note}")
-    return Program(ready.launcher, ready.folder, ready.command, ready.command)
+    # (the C evidence builds the folder again as the check did, with its options after; not a --build of one's own)
+    again = "" if options.build else ((ready.language.older_command() if ready.note else ready.language.build) or "")
+    return Program(ready.launcher, ready.folder, ready.command, ready.command, ready.language, again)
 
 
 def compared_words(options: opts.Options, judge: str) -> str:
@@ -129,8 +136,9 @@ def check(options: opts.Options, game: Game, started: float) -> int:
     choose_profile(options, game)
     ids = select(options)
     output = Path(options.output)
-    for stale in ("failures", "memcheck"):
+    for stale in ("failures", "memcheck", "evidence"):
         shutil.rmtree(output / stale, ignore_errors=True)
+    (output / "evidence.tsv").unlink(missing_ok=True)
     diagnose.clear(output)
     (output / "failures").mkdir(parents=True, exist_ok=True)
     judge = build_judge(options, game)
@@ -177,6 +185,12 @@ def finish(options: opts.Options, game: Game, ids: Sequence[str], verdicts: dict
                                 folder=program.folder)
         memchecked = memcheck.report_memcheck(ids, int(options.memcheck), Path(options.cases), output, program.path,
                                               limits, game.run_mode == "graded", options.timeout, sys.stdout)
+    failing = [row.case for row in rows if not row.passed]
+    if options.diagnose and failing and program.language is not None and program.language.native and \
+            program.build_command and options.engine_folder:
+        report_evidence(EvidenceSettings(Path(options.engine_folder), program.language, program.build_command,
+                                         Path(options.cases), output, game.run_mode == "graded", options.sandbox,
+                                         int(float(options.timeout))), failing, sys.stdout)
     counts = report.report_table(rows, options.profile, sys.stdout)
     if causes:
         sys.stdout.write(causes)

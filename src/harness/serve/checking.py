@@ -15,6 +15,7 @@ from pathlib import Path
 
 from harness import cases, games, languages, paths
 from harness.check import checking_code
+from harness.check.evidence_report import read_tsv, sentences
 
 ROOT = str(paths.ROOT)
 # The checking code (harness.check.checking_code's one list, what decides a
@@ -119,6 +120,9 @@ def read_results(output, total, printed, error_text, folder):
         summary += "; likely cause: " + ", ".join(c["code"] for c in causes)
     report = {"results": rows, "reports": reports, "output": printed[-TEXT_BYTES:], "build": error_text,
               "causes": causes}
+    evidence = [sentences(row) for row in read_tsv(Path(output, "evidence.tsv"))]
+    if evidence:
+        report["evidence"] = evidence
     return {"state": "done", "compiled": 1, "passed": passed, "failed": total - passed, "total": total,
             "summary": summary, "report": json.dumps(report)}
 

@@ -85,7 +85,8 @@ def report_view(item):
         entry["total"] += 1
         entry["passed"] += row[2] == "pass"
     return {"groups": groups, "categories": categories, "build": report.get("build", ""),
-            "output": report.get("output", ""), "causes": report.get("causes", [])}
+            "output": report.get("output", ""), "causes": report.get("causes", []),
+            "evidence": report.get("evidence", [])}
 
 
 @bp.get("/submissions/<sid>")

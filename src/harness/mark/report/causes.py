@@ -1,10 +1,14 @@
 """causes.py -- the likely causes check-engine named for a submission's
 failures (src/diagnose: OUTPUT/causes.tsv and causes-cases.tsv, read by
 their headers' names) in both of mark-one's runs, check/1 and check/2,
-and the class's count of submissions per cause.
+and the class's count of submissions per cause; and the C evidence
+(harness.check.evidence: OUTPUT/evidence.tsv), which the page shows first.
 """
 
 import os
+from pathlib import Path
+
+from harness.check.evidence_report import read_tsv, sentences
 
 from .rows import read_tsv_rows
 
@@ -35,6 +39,12 @@ def submission_causes(base):
                 if fields.get("code") in found and fields.get("case"):
                     found[fields["code"]]["cases"].append(fields["case"])
     return sorted(found.values(), key=lambda c: (-c["reproduced"], c["code"]))
+
+
+def submission_evidence(base):
+    """check-engine's C evidence for a submission (OUTPUT/evidence.tsv of
+    check/1 and check/2), each row as its sentences; none: an empty list."""
+    return [sentences(row) for run in RUNS for row in read_tsv(Path(base, "check", run, "evidence.tsv"))]
 
 
 def number(text):

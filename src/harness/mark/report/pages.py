@@ -10,7 +10,7 @@ import re
 
 import jinja2
 
-from .causes import class_counts, submission_causes
+from .causes import class_counts, submission_causes, submission_evidence
 from .marks import histogram
 from .rows import memcheck_findings, read_text, report_path
 from .scheme import ROUNDING_WORDS
@@ -192,4 +192,5 @@ def submission_page(row, categories, cases, args, similar_to=()):
         groups=failure_entries(base, symptom_groups(row, cases)),
         folder=os.path.abspath(base), program_words=program_words(base), similar_to=similar_to,
         not_run=[c for c in cases if c not in row["_verdicts"]],
-        findings=memcheck_findings(base), causes=submission_causes(base))
+        findings=memcheck_findings(base), causes=submission_causes(base),
+        evidence=submission_evidence(base))
