@@ -45,6 +45,7 @@ class Limits:
     folder_writable: bool = False
     tmpfs: Optional[str] = None
     memcheck_flags: Optional[str] = None
+    memory_by_group: bool = False  # (no limit per process: the control group's alone; for AddressSanitizer)
 
     def arguments(self) -> list[str]:
         args = ["--timeout", self.timeout]
@@ -58,6 +59,8 @@ class Limits:
                 args += [option, value]
         if self.folder_writable:
             args.append("--folder-writable")
+        if self.memory_by_group:
+            args.append("--memory-by-group")
         return args
 
 

@@ -76,6 +76,12 @@ bool box_open(box_t *box, const box_options_t *options)
     }
     /* (none: the describe line says why) */
     box_cgroup_make(&box->cgroup, options);
+    if (options->memory_by_group && box->cgroup.version == 0) {
+        fprintf(stderr, "sandbox: --memory-by-group needs a control group, and there is none here (%s)\n",
+                box->cgroup.why);
+        box_close(box);
+        return false;
+    }
     if ((options->folder != NULL && !box_copy_folder(box)) || !start_mode(box)) {
         box_close(box);
         return false;

@@ -29,7 +29,8 @@ int box_driver_options(const box_t *box, long processes, const char **argv, int 
     static char numbers[6][32];
     snprintf(numbers[0], sizeof numbers[0], "%s", box->options.timeout_text);
     snprintf(numbers[1], sizeof numbers[1], "%ld", box->options.cpu_seconds);
-    snprintf(numbers[2], sizeof numbers[2], "%ld", box->options.memory_mib);
+    /* (0: no per-process memory limit, the control group's alone) */
+    snprintf(numbers[2], sizeof numbers[2], "%ld", box->options.memory_by_group ? 0L : box->options.memory_mib);
     snprintf(numbers[3], sizeof numbers[3], "%ld", box->options.fsize_kib);
     snprintf(numbers[4], sizeof numbers[4], "%ld", processes);
     snprintf(numbers[5], sizeof numbers[5], "%ld", box->uid);

@@ -28,7 +28,7 @@ static void usage(FILE *out)
           "stdin; run runs PROGRAM once and exits with its status; describe\n"
           "prints the one line a report gives about the box it would get.\n"
           "Options: --no-sandbox  --quiet  --timeout S (10)  --cpu S (timeout+1)\n"
-          "  --memory MIB (1024)  --fsize KIB (65536)  --procs N (64)\n"
+          "  --memory MIB (1024) [--memory-by-group]  --fsize KIB (65536)  --procs N (64)\n"
           "  --folder DIR [--folder-writable]  --bwrap PATH  --scratch DIR\n"
           "  --tmpfs MIB (256)  --memcheck-flags FILE\n"
           "Exit: 0, or (run) the program's status (124 a hang, 128+N signal N);\n"

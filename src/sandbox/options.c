@@ -159,6 +159,8 @@ bool box_parse_options(int argc, char **argv, box_options_t *options, run_option
             options->quiet = true;
         } else if (strcmp(arg, "--folder-writable") == 0) {
             options->folder_writable = true;
+        } else if (strcmp(arg, "--memory-by-group") == 0) {
+            options->memory_by_group = true;
         } else if (run != NULL && strcmp(arg, "--graded") == 0) {
             run->graded = true;
         } else {
@@ -182,8 +184,9 @@ void box_limits_text(const box_options_t *options, const box_cgroup_t *group, ch
 {
     if (group->version != 0) {
         snprintf(text, size, "%ld s CPU, %ld MiB memory and %ld processes for the whole run "
-                 "(cgroup v%d), %ld KiB per file, %s s timeout", options->cpu_seconds,
-                 options->memory_mib, options->processes, group->version, options->fsize_kib,
+                 "(cgroup v%d%s), %ld KiB per file, %s s timeout", options->cpu_seconds,
+                 options->memory_mib, options->processes, group->version,
+                 options->memory_by_group ? "; no limit per process" : "", options->fsize_kib,
                  options->timeout_text);
         return;
     }

@@ -85,8 +85,8 @@ static bool set_limits(const driver_limits_t *limits)
      * writable mappings: what a memory bomb in any language grows); its
      * address space, reservations included, may be a few times more, so
      * that a JVM, which reserves far more than it touches, can start. */
-    rlim_t data = (rlim_t)limits->memory_mib << 20;
-    rlim_t space = data * SANDBOX_ADDRESS_SPACE_FACTOR;
+    rlim_t data = limits->memory_mib > 0 ? (rlim_t)limits->memory_mib << 20 : RLIM_INFINITY;
+    rlim_t space = limits->memory_mib > 0 ? data * SANDBOX_ADDRESS_SPACE_FACTOR : RLIM_INFINITY;
     return set_limit(RLIMIT_CPU, cpu, cpu + 1) &&
            set_limit(RLIMIT_DATA, data, data) &&
            set_limit(RLIMIT_AS, space, space) &&

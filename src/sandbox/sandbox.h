@@ -21,6 +21,7 @@ typedef struct {
     bool sandbox;             /* false: --no-sandbox (limits only, no warning) */
     bool quiet;               /* --quiet: no warning line on a fallback */
     bool folder_writable;
+    bool memory_by_group;     /* --memory-by-group: no RLIMIT_DATA/AS, the group alone */
     const char *program;      /* PROGRAM (start, run) */
     const char *folder;       /* --folder DIR, or NULL */
     const char *bwrap;        /* --bwrap PATH (default $SANDBOX_BWRAP or bwrap) */

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from harness.check.evidence_parse import Finding, from_sanitizers, from_valgrind
-from harness.check.evidence_run import SANITIZED, SANITIZED_MEMORY, PLAIN, Builder, Clock, Ran, run_case
+from harness.check.evidence_run import SANITIZED, PLAIN, Builder, Clock, Ran, run_case
 from harness.languages.detect import source_files
 from harness.languages.table import Language
 from harness.sandbox import SandboxError
@@ -115,7 +115,7 @@ def sanitized(settings: EvidenceSettings, builder: Builder, case_id: str, clock:
     if built is None or clock.left() < 1:
         return None, ""
     ran = _run(builder.sanitized_launcher(built), built, settings, case_id, "plain",
-               min(3 * settings.timeout, clock.left()), memory=SANITIZED_MEMORY)
+               min(3 * settings.timeout, clock.left()), memory_by_group=True)
     if ran is None:
         return None, ""
     return from_sanitizers(ran.err, sources, settings.sources), ran.err

@@ -21,13 +21,13 @@ from harness.sandbox import Box, Limits
 PLAIN = "-O0 -g -fno-omit-frame-pointer"
 SANITIZED = PLAIN + " -fsanitize=address,undefined"
 # LeakSanitizer stops the world with ptrace, which the box refuses
-# (seccomp): leaks are left to Valgrind. hard_rss_limit_mb stands for the
-# box's memory limit, which AddressSanitizer's shadow (terabytes of
-# address space, reserved, never touched) cannot run under.
+# (seccomp): leaks are left to Valgrind. AddressSanitizer's shadow
+# (terabytes of address space, reserved, never touched) cannot run under a
+# limit per process: its run is held by the box's control group alone
+# (`sandbox --memory-by-group`, refused where there is none: then Valgrind
+# alone looks), hard_rss_limit_mb besides.
 SANITIZER_ENV = ("ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:allocator_may_return_null=1:hard_rss_limit_mb=1024 "
                  "UBSAN_OPTIONS=print_stacktrace=1")
-# The box's memory for a sanitized run, MiB: 64 TiB, room for the shadow.
-SANITIZED_MEMORY = str(64 << 20)
 MEMCHECK_FLAGS = paths.SRC / "golden" / "memcheck.flags"
 
 
@@ -90,10 +90,10 @@ class Builder:
 
 
 def run_case(program: Path, built: Path, case_input: Path, graded: bool, how: str, timeout: int,
-             sandbox: bool, memory: Optional[str] = None, flags: Optional[Path] = None) -> Ran:
+             sandbox: bool, memory_by_group: bool = False, flags: Optional[Path] = None) -> Ran:
     """PROGRAM (BUILT its folder) run once on CASE_INPUT in a box of its own; HOW plain, unbuffered or memcheck."""
     limits = Limits(timeout=str(max(timeout, 1)), no_sandbox=not sandbox, quiet=True, folder=str(built),
-                    memory=memory, memcheck_flags=str(flags) if flags else None)
+                    memory_by_group=memory_by_group, memcheck_flags=str(flags) if flags else None)
     with Box(str(program), limits) as box:
         run = box.run(case_input, graded, how)
         return Ran(run.status, _read(run.out), _read(run.err).decode("utf-8", "replace"),

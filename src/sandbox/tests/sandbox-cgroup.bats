@@ -147,3 +147,27 @@ fake_v2() {
     assert_success
     assert_output --regexp '; limits only \(.*512 MiB memory per process only: no control group \([^)]+\), .* processes, 10 s timeout\)$'
 }
+
+@test "--memory-by-group: no limit per process (an address space of 1 TiB reserved, as AddressSanitizer's shadow), the group's still holds the run; refused where there is no group" {
+    needs_cgroup
+    start reserve-space --quiet
+    case_run "$game.in"
+    assert_output refused
+    sandbox_stop
+    start reserve-space --quiet --memory-by-group
+    case_run "$game.in"
+    assert_output reserved
+    run sandbox_describe
+    assert_output --partial "1024 MiB memory and 64 processes for the whole run (cgroup v1; no limit per process)"
+    sandbox_stop
+    start hold-memory --quiet --memory-by-group --memory 1024 --timeout 40
+    case_run "$game.in"
+    [[ -z $output || $output =~ ^held\ [0-4]\ of\ 5 ]] || fail "all five held 600 MB at once: $output $err"
+    no_marked_process
+    sandbox_stop
+    local fake=$BATS_TEST_TMPDIR/v2
+    fake_v2 "$fake" pids
+    SANDBOX_TEST_CGROUP2=$fake run --separate-stderr build/sandbox run --memory-by-group "$bin/reserve-space"
+    assert_failure 1
+    assert_equal "$stderr" "sandbox: --memory-by-group needs a control group, and there is none here (cgroup v2 without the memory controller)"
+}
