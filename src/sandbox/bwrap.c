@@ -2,9 +2,10 @@
  * /bin, /sbin, /lib* (as links or read-only binds, as on the host), a
  * minimal read-only /etc of the box's own (etc.c), /proc of its own PID
  * namespace, a minimal /dev, a private size-capped /tmp and working
- * directory, the program read-only as /sandbox/program, the exchange
- * directory as /sandbox/io, the driver (this program, from descriptor 3)
- * as /sandbox/driver; no network, IPC or hostname of the host's. As root:
+ * directory (and, as an ordinary user, a writable folder's copy: as root
+ * it is a tmpfs of the box's directory), the program read-only as
+ * /sandbox/program, the exchange directory as /sandbox/io, the driver
+ * (this program, from descriptor 3) as /sandbox/driver; no network, IPC or hostname of the host's. As root:
  * no user namespace, every capability dropped but those the driver needs
  * to run the program as a uid of its own; else a user namespace (and no
  * further one, where bubblewrap can refuse it). And the probe of
@@ -123,14 +124,26 @@ static int privileges(const char *bwrap, const char **args, int n)
     return n;
 }
 
-/* A size-capped tmpfs at WHERE, open to all (sticky). */
-static int tmpfs(const box_t *box, const char *where, const char **args, int n)
+bool box_bwrap_sizes(const char *bwrap)
+{
+    bool size = false, disable_userns = false;
+    features(bwrap, &size, &disable_userns);
+    return size;
+}
+
+bool box_folder_in_tmpfs(const box_t *box)
+{
+    return geteuid() != 0 && box->folder[0] != '\0' && box->options.folder_writable &&
+           box_bwrap_sizes(box->options.bwrap);
+}
+
+/* A size-capped tmpfs at WHERE with PERMS (1777: open to all, sticky). */
+static int tmpfs(const box_t *box, const char *where, const char *perms, const char **args, int n)
 {
     static char bytes[32];
-    bool size = false, disable_userns = false;
-    features(box->options.bwrap, &size, &disable_userns);
+    bool size = box_bwrap_sizes(box->options.bwrap);
     snprintf(bytes, sizeof bytes, "%ld", box->options.tmpfs_mib * 1024 * 1024);
-    args[n++] = "--perms", args[n++] = "1777";
+    args[n++] = "--perms", args[n++] = perms;
     if (size) {
         args[n++] = "--size", args[n++] = bytes;
     }
@@ -154,14 +167,17 @@ int box_bwrap_args(const box_t *box, const char *program, const char **args, int
     n = system_dirs(box, args, n);
     args[n++] = "--proc", args[n++] = "/proc", args[n++] = "--dev", args[n++] = "/dev";
     args[n++] = "--mqueue", args[n++] = "/dev/mqueue";
-    n = tmpfs(box, "/tmp", args, n);
+    n = tmpfs(box, "/tmp", "1777", args, n);
     args[n++] = "--dir", args[n++] = "/sandbox";
-    n = tmpfs(box, "/sandbox/work", args, n);
+    n = tmpfs(box, "/sandbox/work", "1777", args, n);
     args[n++] = "--ro-bind", args[n++] = program, args[n++] = "/sandbox/program";
     args[n++] = "--bind", args[n++] = driver_path(io, box->dir, "io"), args[n++] = "/sandbox/io";
     args[n++] = "--perms", args[n++] = "0500", args[n++] = "--file", args[n++] = "3";
     args[n++] = "/sandbox/driver", args[n++] = "--chdir", args[n++] = "/sandbox/work";
-    if (box->folder[0] != '\0') {
+    if (box_folder_in_tmpfs(box)) {
+        /* (filled from this side once bubblewrap is up: box_fill_folder) */
+        n = tmpfs(box, "/sandbox/folder", "0755", args, n);
+    } else if (box->folder[0] != '\0') {
         args[n++] = box->options.folder_writable ? "--bind" : "--ro-bind";
         args[n++] = box->folder, args[n++] = "/sandbox/folder";
     }

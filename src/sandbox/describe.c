@@ -26,7 +26,9 @@ static void describe_line(FILE *out, const box_options_t *options, const box_cgr
         fprintf(out, "read-only system, a minimal /etc of its own, no repository or home, "
                      "private /tmp, no network, own PID namespace, no new namespace, mount "
                      "or ptrace (seccomp)%s; %s)\n",
-                geteuid() == 0 ? "" : ", the folder's copy not size-capped (not root)", limits);
+                geteuid() == 0 || box_bwrap_sizes(options->bwrap)
+                    ? "" : ", /tmp, the working directory and the folder's copy not size-capped "
+                           "(bubblewrap without --size)", limits);
         return;
     }
     char who[128] = "";

@@ -1,7 +1,8 @@
 /* folder.c -- the program's folder (--folder DIR): a copy in the box,
  * readable by every uid (the program's may be another) and written by
  * none but its owner, never the caller's own files; handed to the
- * program's uid when --folder-writable. A copy in or out stops at the
+ * program's uid when --folder-writable; an ordinary user's writable copy
+ * put into the size-capped tmpfs bubblewrap mounts for it. A copy in or out stops at the
  * box's size (box_dir_bytes). Links are copied as links;
  * anything but files, folders and links is left out. */
 #define _GNU_SOURCE
@@ -60,6 +61,8 @@ bool box_copy_file(const char *from, const char *to, mode_t mode)
     return copy_file(from, to, mode, NULL);
 }
 
+static bool copy_entries(const char *from, const char *to, long long *budget);
+
 static bool copy_link(const char *from, const char *to)
 {
     char target[PATH_MAX];
@@ -86,8 +89,15 @@ bool box_copy_tree(const char *from, const char *to, long long *budget)
     if (!S_ISDIR(info.st_mode)) {
         return true;
     }
+    return mkdir(to, 0700) == 0 && copy_entries(from, to, budget) &&
+           chmod(to, readable_mode(info.st_mode, true)) == 0;
+}
+
+/* The entries of folder FROM copied into the folder TO. */
+static bool copy_entries(const char *from, const char *to, long long *budget)
+{
     DIR *dir = opendir(from);
-    bool ok = dir != NULL && mkdir(to, 0700) == 0;
+    bool ok = dir != NULL;
     for (struct dirent *entry; ok && (entry = readdir(dir)) != NULL;) {
         char from_path[PATH_MAX], to_path[PATH_MAX];
         if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) {
@@ -100,7 +110,7 @@ bool box_copy_tree(const char *from, const char *to, long long *budget)
     if (dir != NULL) {
         closedir(dir);
     }
-    return ok && chmod(to, readable_mode(info.st_mode, true)) == 0;
+    return ok;
 }
 
 bool box_copy_folder(box_t *box)
@@ -121,6 +131,32 @@ bool box_copy_folder(box_t *box)
         return false;
     }
     strcpy(box->folder, folder);
+    strcpy(box->view, folder);
+    return true;
+}
+
+bool box_fill_folder(box_t *box)
+{
+    char children[DRIVER_PATH_SIZE];
+    long first = 0;
+    if (!box_folder_in_tmpfs(box)) {
+        strcpy(box->view, box->folder);
+        return true;
+    }
+    /* bubblewrap's one child: the namespace's first process, in its mounts */
+    snprintf(children, sizeof children, "/proc/%ld/task/%ld/children", (long)box->pid, (long)box->pid);
+    FILE *file = fopen(children, "r");
+    bool found = file != NULL && fscanf(file, "%ld", &first) == 1 && first > 0;
+    if (file != NULL) {
+        fclose(file);
+    }
+    long long budget = box_dir_bytes(&box->options);
+    if (!found || (size_t)snprintf(box->view, sizeof box->view, "/proc/%ld/root/sandbox/folder", first) >=
+                      sizeof box->view || !copy_entries(box->folder, box->view, &budget)) {
+        snprintf(box->why, sizeof box->why, "cannot copy the folder into the box's tmpfs%s",
+                 found ? "" : ": bubblewrap's process not found");
+        return false;
+    }
     return true;
 }
 

@@ -166,5 +166,9 @@ bool box_start_bwrap(box_t *box)
     if (options >= 0) {
         close(options);
     }
+    if (started && !box_fill_folder(box)) {
+        box_stop_driver(box);
+        return false;
+    }
     return started;
 }

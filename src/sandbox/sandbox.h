@@ -65,6 +65,8 @@ typedef struct {
     char dir[DRIVER_PATH_SIZE];      /* the box's directory */
     char program[DRIVER_PATH_SIZE];  /* the program as the driver reaches it on this side */
     char folder[DRIVER_PATH_SIZE];   /* the folder's copy, or "" */
+    char view[DRIVER_PATH_SIZE];     /* the copy the program writes, seen from this side: folder,
+                                        or its tmpfs through /proc (box_folder_in_tmpfs) */
     long uid;                        /* the program's uid, or -1: the caller's own */
     pid_t pid;                       /* bubblewrap's, or the limits-only driver's */
     int to_driver, from_driver;      /* the driver's stdin and stdout */
@@ -105,6 +107,11 @@ long box_new_uid(void);
  * and handed to UID when writable; false with a message on stderr. */
 bool box_copy_folder(box_t *box);
 bool box_give_folder(const box_t *box, long uid);
+/* BOX's view: its folder's copy, or (box_folder_in_tmpfs) the tmpfs of the
+ * running bubblewrap's namespace, reached through /proc/PID/root of its
+ * first process, filled with a copy of the folder's; false with the
+ * reason in box->why. */
+bool box_fill_folder(box_t *box);
 /* FROM (a file, a link or a folder) copied to TO, readable by all; false
  * when its files pass *BUDGET bytes (taken from it). */
 bool box_copy_tree(const char *from, const char *to, long long *budget);
@@ -136,6 +143,12 @@ long box_cgroup_processes(const box_options_t *options);
  * host path bound as /sandbox/program; the box's etc made before. */
 enum { BOX_BWRAP_ARGS = 160 };
 int box_bwrap_args(const box_t *box, const char *program, const char **args, int max);
+/* This bubblewrap can cap a tmpfs's size (--size, bubblewrap 0.5). */
+bool box_bwrap_sizes(const char *bwrap);
+/* BOX's writable folder is a size-capped tmpfs inside bubblewrap (an
+ * ordinary user's: as root the box's directory holds a tmpfs for it),
+ * filled from this side once bubblewrap is up (box_fill_folder). */
+bool box_folder_in_tmpfs(const box_t *box);
 /* Tries bubblewrap once as a box would use it (running /bin/true); true
  * when it works, else the reason (its first line) in WHY. */
 bool box_bwrap_works(const box_options_t *options, char *why, size_t size);

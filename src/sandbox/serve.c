@@ -31,7 +31,7 @@ static void print_ready(const box_t *box)
     }
     describe[strcspn(describe, "\n")] = '\0';
     printf("ready\tmode=%s\tdir=%s\tio=%s\tfolder=%s\tuid=", box->bwrap ? "bwrap" : "limits",
-           box->dir, driver_path(io, box->dir, "io"), box->folder);
+           box->dir, driver_path(io, box->dir, "io"), box->view);
     if (box->uid >= 0) {
         printf("%ld", box->uid);
     }
@@ -158,7 +158,7 @@ int box_run_once(box_t *box, const run_options_t *run)
         fprintf(stderr, "sandbox: %s\n", why);
     }
     long long budget = box_dir_bytes(&box->options);
-    if (ran && run->folder_out != NULL && !box_copy_tree(box->folder, run->folder_out, &budget)) {
+    if (ran && run->folder_out != NULL && !box_copy_tree(box->view, run->folder_out, &budget)) {
         fprintf(stderr, "sandbox: cannot copy the folder to '%s'%s\n", run->folder_out,
                 budget < 0 ? ": larger than the box (--tmpfs)" : "");
         ran = false;

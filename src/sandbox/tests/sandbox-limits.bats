@@ -10,44 +10,55 @@ bats_load_library bats-assert
 # shellcheck source=src/test-lib/sandbox-tests.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 
-@test "endless output: cut at the file-size limit (SIGXFSZ)" {
-    start print-forever --fsize 1024
-    case_run "$game.in"
-    assert_equal "$status" "$((128 + $(kill -l XFSZ)))"
-    assert_equal "$(wc -c < "$run_dir/out")" $((1024 * 1024))
-    no_marked_process
+@test "endless output: cut at the file-size limit (SIGXFSZ), in every mode" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        start print-forever --fsize 1024
+        case_run "$game.in"
+        assert_equal "$status" "$((128 + $(kill -l XFSZ)))"
+        assert_equal "$(wc -c < "$run_dir/out")" $((1024 * 1024))
+        no_marked_process
+        sandbox_stop
+    done
 }
 
-@test "hang: a program that ignores SIGTERM is a hang (124) at the timeout" {
-    start sleep-forever --timeout 2
-    case_run "$game.in"
-    assert_equal "$status" 124
-    ((seconds >= 1 && seconds <= 5)) || fail "took ${seconds}s"
-    no_marked_process
+@test "hang: a program that ignores SIGTERM is a hang (124) at the timeout, in every mode" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        start sleep-forever --timeout 1
+        case_run "$game.in"
+        assert_equal "$status" 124
+        ((seconds >= 1 && seconds <= 4)) || fail "took ${seconds}s"
+        no_marked_process
+        sandbox_stop
+    done
 }
 
-@test "CPU: a spinning program is stopped by the CPU limit (SIGXCPU)" {
-    start cpu-burn --cpu 1 --timeout 20
-    case_run "$game.in"
-    assert_equal "$status" "$((128 + $(kill -l XCPU)))"
-    ((seconds <= 6)) || fail "took ${seconds}s"
+@test "CPU: a spinning program is stopped by the CPU limit (SIGXCPU), in every mode" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        start cpu-burn --cpu 1 --timeout 20
+        case_run "$game.in"
+        assert_equal "$status" "$((128 + $(kill -l XCPU)))"
+        ((seconds <= 6)) || fail "took ${seconds}s"
+        sandbox_stop
+    done
 }
 
-@test "orphans: a double-forked setsid child is killed after the case, also with limits only (it survives a plain run)" {
-    start orphan
-    case_run "$game.in"
-    assert_equal "$status" 0
-    assert_output "left a child behind"
-    no_marked_process
-    sandbox_stop
-
-    # With limits only the driver is the orphan's subreaper: killed too.
-    start orphan --no-sandbox
-    case_run "$game.in"
-    assert_equal "$status" 0
-    assert_output "left a child behind"
-    no_marked_process
-    sandbox_stop
+@test "orphans: a double-forked setsid child is killed after the case in every mode (it survives a plain run)" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        start orphan
+        case_run "$game.in"
+        assert_equal "$status" 0
+        assert_output "left a child behind"
+        no_marked_process  # (with limits only the driver is its subreaper)
+        sandbox_stop
+    done
 
     # Run plainly, the orphan stays (once it has forked: that may take a
     # moment on a busy machine): the check above can see one.
@@ -59,45 +70,83 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     done
 }
 
-@test "kill -1: the program cannot take the sandbox down" {
-    start kill-everything
-    case_run "$game.in"
-    assert_output --partial "still here"
-    if ((EUID == 0)); then
+@test "kill -1: the program cannot take the sandbox down, but with limits only as a user (said in the README)" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        if [[ $mode == user-limits ]]; then
+            # kill -1 reaches every process of the user: the sandbox
+            # program too (src/check/README.md, "As an ordinary user").
+            run "$SANDBOX_BIN" run --quiet --bwrap "$SANDBOX_BWRAP" --input "$root/$game.in" \
+                "$bin/kill-everything"
+            assert_equal "$status" 137
+            grep -qF "| reaches only its namespace | **kills check-engine itself**" \
+                "$root/src/check/README.md" || fail "the README no longer says so"
+            continue
+        fi
+        start kill-everything
+        case_run "$game.in"
+        if [[ $mode == user-bwrap ]]; then
+            # it shares the driver's uid and kills it: the box restarts it
+            assert_equal "$run_status" 3
+            assert_equal "$err" ""
+            case_run "$game.in"
+            assert_equal "$run_status" 3
+            kill -0 "$SANDBOX_PID" || fail "the sandbox program is gone"
+            sandbox_stop
+            continue
+        fi
         assert_equal "$run_status" 0
-    fi
-    # the next case runs, in the same sandbox or (as another user) a new one
-    case_run "$game.in"
-    assert_equal "$run_status" 0
-    assert_equal "$status" 0
-    assert_output --partial "still here"
+        assert_output --partial "still here"
+        case_run "$game.in"  # the next case runs in the same sandbox
+        assert_equal "$run_status" 0
+        assert_equal "$status" 0
+        assert_output --partial "still here"
+        sandbox_stop
+    done
 }
 
-@test "leftovers: /tmp, the working directory, /dev/shm and System V IPC are empty for the next case" {
-    start tmp-stash
-    case_run "$game.in"
-    assert_output stashed
-    case_run "$game.in"
-    assert_output stashed  # no FOUND line: nothing of the first run
-    case_run graded "$game.in"
-    assert_output --partial stashed
-    case_run graded "$game.in"
-    assert_output --partial stashed
-    refute_line --regexp 'FOUND .*stash'
+@test "leftovers: /tmp, the working directory, /dev/shm and System V IPC are empty for the next case, with bubblewrap" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        if ! mode_bwrap; then
+            # No mount namespace: /tmp and /dev/shm are the host's (the
+            # program is not run here: it would leave its files there).
+            run sandbox_describe
+            assert_output --partial "running with limits only"
+            grep -q "the program sees the host's file system" "$root/src/sandbox/README.md" ||
+                fail "the README no longer says so"
+            continue
+        fi
+        start tmp-stash
+        case_run "$game.in"
+        assert_output stashed
+        case_run "$game.in"
+        assert_output stashed  # no FOUND line: nothing of the first run
+        case_run graded "$game.in"
+        assert_output --partial stashed
+        case_run graded "$game.in"
+        assert_output --partial stashed
+        refute_line --regexp 'FOUND .*stash'
+        sandbox_stop
+    done
 }
 
-@test "graded: an output.txt that is a link gives an empty output, not the link's target" {
-    cat > "$BATS_TEST_TMPDIR/link-output" <<EOF
-#!/bin/sh
-ln -s "$root/$game.out" output.txt
-ln -s /etc/hostname output2.txt
-EOF
-    chmod 755 "$BATS_TEST_TMPDIR/link-output"
-    for how in "" --no-sandbox; do
-        start "$BATS_TEST_TMPDIR/link-output" $how
+@test "graded: an output.txt that is a link gives an empty output, not the link's target, in every mode" {
+    local dir
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        dir=$(mode_dir)
+        chmod 755 "$dir"
+        printf '#!/bin/sh\nln -s "%s" output.txt\nln -s /etc/hostname output2.txt\n' "$root/$game.out" \
+            > "$dir/link-output"
+        chmod 755 "$dir/link-output"
+        start "$dir/link-output"
         case_run graded "$game.in"
         assert_equal "$status" 0
-        [[ ! -s $run_dir/out && ! -L $run_dir/out ]] || fail "took the link ($how)"
+        [[ ! -s $run_dir/out && ! -L $run_dir/out ]] || fail "took the link ($mode)"
         sandbox_stop
     done
 }
@@ -140,27 +189,47 @@ EOF
     done
 }
 
-@test "disk: a writable folder, /tmp and the folder given back stop at the box's size, in both modes" {
-    ((EUID == 0)) || skip "as an ordinary user describe says the folder is not size-capped"
-    local mode out
-    mkdir -p "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/scratch"
-    for mode in --quiet --no-sandbox; do
-        out=$BATS_TEST_TMPDIR/out$mode
+@test "disk: a writable folder, /tmp and the folder given back stop at the box's size, in every mode but limits only as a user (said by describe)" {
+    local mode out dir folder tmp
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        echo "mode $mode"
+        dir=$(mode_dir)
+        out=$dir/out
+        mkdir -p "$dir/src" "$dir/scratch"
+        ! mode_user || chown -R "$SANDBOX_TEST_USER:" "$dir"
         # each writable place a tmpfs of 32 MiB (files of 8 MiB, under --fsize)
-        run --separate-stderr "$root/build/sandbox" run "$mode" --scratch "$BATS_TEST_TMPDIR/scratch" \
-            --tmpfs 32 --fsize 16384 --timeout 60 --folder "$BATS_TEST_TMPDIR/src" --folder-writable \
-            --folder-out "$out" --input "$game.in" "$bin/fill-folder"
-        local folder tmp
+        run --separate-stderr "$SANDBOX_BIN" run --quiet ${SANDBOX_BWRAP:+--bwrap "$SANDBOX_BWRAP"} \
+            --scratch "$dir/scratch" --tmpfs 32 --fsize 16384 --timeout 60 --folder "$dir/src" \
+            --folder-writable --folder-out "$out" --input "$root/$game.in" "$bin/fill-folder"
         folder=$(sed -n 's/^folder \([0-9]*\) MiB$/\1/p' <<< "$output")
         tmp=$(sed -n 's/^tmp \([0-9]*\) MiB$/\1/p' <<< "$output")
         [[ -n $folder && -n $tmp ]] || fail "$mode: no sizes in: $output $stderr"
-        ((folder <= 32)) || fail "$mode: $folder MiB written into the writable folder"
-        ((tmp <= 32)) || fail "$mode: $tmp MiB written into /tmp"
-        if [[ -d $out ]]; then
+        if [[ $mode == user-limits ]]; then
+            # No tmpfs can be mounted: the files are capped one by one only.
+            ((folder > 32 && tmp > 32)) || fail "$mode: capped after all ($folder, $tmp MiB): say so"
+            run sandbox_describe --timeout 60
+            assert_output --partial "no size cap on its files (not root)"
+        else
+            ((folder <= 32)) || fail "$mode: $folder MiB written into the writable folder"
+            ((tmp <= 32)) || fail "$mode: $tmp MiB written into /tmp"
+            [[ -d $out ]] || fail "$mode: no folder given back: $stderr"
             (($(du -sm "$out" | cut -f1) <= 33)) || fail "$mode: $(du -sm "$out") given back"
+            run sandbox_describe --timeout 60
+            refute_output --partial "size cap"
+            refute_output --partial "size-capped"
         fi
-        rm -rf "$out"
+        # nothing is left in the scratch directory
+        assert_equal "$(find "$dir/scratch" -mindepth 1 | head -3)" ""
+        rm -rf -- "$dir"
     done
-    # nothing is left in the scratch directory
-    assert_equal "$(find "$BATS_TEST_TMPDIR/scratch" -mindepth 1 | head -3)" ""
+}
+
+setup_file() {
+    sandbox_tests_setup_file
+    sandbox_test_user_make
+}
+
+teardown_file() {
+    sandbox_test_user_remove
 }
