@@ -91,8 +91,11 @@ def ensure_built(target: Path = SANDBOX, sources: Path = SOURCES) -> None:
         with open(f"{target}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if _stale(target, sources):
+                # (umask 022: a caller's own, such as the service's 077,
+                # must not close the program to the other users of build/)
                 subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT),
-                                str(target.relative_to(paths.ROOT))], stdout=subprocess.DEVNULL, check=False)
+                                str(target.relative_to(paths.ROOT))], stdout=subprocess.DEVNULL, check=False,
+                               umask=0o022)
 
 
 def _stale(target: Path, sources: Path) -> bool:

@@ -34,7 +34,7 @@ def prepare(game: Game) -> None:
     needs whatever the profile) built when missing, outside the budget."""
     if game.judge:
         made = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT), game.judge],
-                              stdout=sys.stderr, check=False)
+                              stdout=sys.stderr, check=False, umask=0o022)  # (build/ is for every user)
         if made.returncode != 0:
             sys.stderr.write(f"check-engine: cannot build the judge ({game.judge}): no diagnosis\n")
     if called(build_faults.main, ["--game", game.name], sys.stderr) != 0:

@@ -125,7 +125,7 @@ def build_judge(options: opts.Options, game: Game) -> str:
         return ""
     sys.stdout.flush()
     made = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(paths.ROOT), game.judge],
-                          stdout=sys.stderr, check=False)
+                          stdout=sys.stderr, check=False, umask=0o022)  # (build/ is for every user)
     if made.returncode != 0:
         raise CannotCheck(f"cannot build the judge ({game.judge})")
     return game.judge
