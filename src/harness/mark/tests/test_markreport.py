@@ -109,7 +109,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(groups, [("2", "printed nothing"), ("1", "crash (SIGSEGV)")])
         self.assertIn("why beta/b1 &lt;is&gt; &amp; here", text)
         self.assertNotIn("<is>", text)
-        self.assertIn('<a href="check/1/failures/beta/b1.txt">report</a>', text)
+        self.assertIn('<a href="check/1/failures/beta/b1.txt">The report of <code>beta/b1</code></a>', text)
 
     def test_likely_causes_on_the_page_and_counted_for_the_class(self):
         text = self.page("submissions", "bad")

@@ -206,9 +206,13 @@ class ServeFitTest(FitCase):
 
 
 def planted_fault(dest: Path) -> None:
-    """Our engine with the first of mark-class.bash's planted faults."""
-    subprocess.run(["bash", "-c", 'source src/test-lib/mark-class.bash && mark_class_mutant "$1" "${MARK_CLASS_MUTANTS[0]}"',
-                    "bash", str(dest)], cwd=paths.ROOT, check=True)
+    """Our engine with a fault of src/diagnose's catalogue (no-tower-promotion:
+    a piece at the far row not made a tower), so that its report names a likely cause."""
+    dest.mkdir(parents=True)
+    for source in sorted((paths.SRC / "checkers").glob("*.[ch]")):
+        shutil.copy(source, dest / source.name)
+    subprocess.run(["patch", "-s", "-p1", "-d", str(dest), "-i",
+                    str(paths.SRC / "diagnose" / "faults" / "checkers" / "no-tower-promotion.patch")], check=True)
 
 
 class MarkFitTest(FitCase):
