@@ -118,7 +118,7 @@ class ReportTest(unittest.TestCase):
                       "reproduces 3 of 3 failing cases examined", text)
         self.assertIn("(e.g. beta/b1, beta/b2)", text)
         self.assertNotIn('id="causes"', self.page("submissions", "good"))
-        counts = re.findall(r"<tr><td class=\"text\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
+        counts = re.findall(r"<tr><td class=\"wrap\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
                             r"<td>(\d+)</td></tr>", self.page())
         self.assertEqual(counts, [("a king &lt;moves&gt; &#34;back&#34;", "no-crowning", "1")])
 

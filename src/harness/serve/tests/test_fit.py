@@ -61,8 +61,14 @@ axe.run(document, {resultTypes: ['violations']}).then(function (r) {
 }, function (e) { done({error: String(e)}); });
 """
 MEASURE = """
+var widest = null, right = 0;
+document.querySelectorAll('main *').forEach(function (e) {
+  if (e.closest('.wide, pre')) return;
+  var r = e.getBoundingClientRect().right;
+  if (r > right) { right = r; widest = e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : ''); }
+});
 return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
-        font: parseFloat(getComputedStyle(document.body).fontSize)};
+        font: parseFloat(getComputedStyle(document.body).fontSize), widest: widest + ' ' + Math.ceil(right)};
 """
 
 
@@ -75,6 +81,7 @@ class Measure:
     inner: int
     font: float
     violations: list = field(default_factory=list)
+    widest: str = ""  # the element that reaches furthest right, and where
 
     def blocking(self):
         return sorted(v["id"] for v in self.violations if v["impact"] in BLOCKING)
@@ -82,9 +89,10 @@ class Measure:
     def problems(self):
         found = []
         if self.inner != self.width:
-            found.append("laid out %d px wide in a %d px window (no viewport meta?)" % (self.inner, self.width))
+            found.append("laid out %d px wide in a %d px window (no viewport meta, or too wide: %s)"
+                         % (self.inner, self.width, self.widest))
         if self.scroll > self.inner:
-            found.append("scrolls sideways: %d px wide in %d" % (self.scroll, self.inner))
+            found.append("scrolls sideways: %d px wide in %d (%s)" % (self.scroll, self.inner, self.widest))
         if self.font < 16:
             found.append("body type %.1f px" % self.font)
         if self.blocking():
@@ -119,7 +127,7 @@ class FitCase(unittest.TestCase):
             violations = self.driver.execute_async_script(AXE_RUN)
             if isinstance(violations, dict):
                 raise AssertionError("axe-core failed on %s: %s" % (name, violations["error"]))
-            measure = Measure(name, width, got["scroll"], got["inner"], got["font"], violations)
+            measure = Measure(name, width, got["scroll"], got["inner"], got["font"], violations, got["widest"])
             print("fit: %s %d: scroll %d, inner %d, font %.1f px; axe serious/critical %d (%s); all %d (%s)" % (
                 name, width, measure.scroll, measure.inner, measure.font, len(measure.blocking()),
                 " ".join(measure.blocking()), len(violations),
