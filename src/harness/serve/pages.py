@@ -78,15 +78,35 @@ def report_view(item):
     verdicts = {r[0]: (r[2], r[3]) for r in rows}
     groups = symptom_groups({"_verdicts": verdicts}, [r[0] for r in rows])
     for group in groups:
-        group["failures"] = [{"id": c, "text": report.get("reports", {}).get(c, "")} for c in group["ordered"]]
+        group["failures"] = [{"id": c, "text": text, "explain": explanation(text)}
+                             for c in group["ordered"] for text in [report.get("reports", {}).get(c, "")]]
     categories = {}
     for row in rows:
         entry = categories.setdefault(row[1], {"passed": 0, "total": 0})
         entry["total"] += 1
         entry["passed"] += row[2] == "pass"
     return {"groups": groups, "categories": categories, "build": report.get("build", ""),
+            "build_errors": build_errors(report.get("build", "")),
             "output": report.get("output", ""), "causes": report.get("causes", []),
             "evidence": report.get("evidence", [])}
+
+
+def explanation(text, limit=6):
+    """The sentences of a failure's report that say what went wrong (its
+    reason: and explain: lines, their labels taken off), shown as text
+    above the report's box."""
+    found = []
+    for line in text.splitlines():
+        label, _, rest = line.partition(":")
+        if label in ("reason", "explain") and rest.strip():
+            found.append(rest.strip())
+    return found[:limit]
+
+
+def build_errors(text, limit=3):
+    """The compiler's first errors (the lines that say error), shown as
+    text above its whole output."""
+    return [line.strip() for line in text.splitlines() if "error:" in line.lower()][:limit]
 
 
 @bp.get("/submissions/<sid>")

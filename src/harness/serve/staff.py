@@ -11,9 +11,11 @@ import io
 
 import flask
 
-from . import sessions, staffdata, throttle
+from . import sessions, staffdata, store, throttle
 from .context import checked_token, db, redirect, refuse, settings
+from .pages import report_view
 from .rendering import csrf_ok, render
+from .submissions import described
 
 bp = flask.Blueprint("staff", __name__)
 NO_STAFF_VIEW = "this service has no staff view (start it with --staff-token FILE)"
@@ -61,7 +63,28 @@ def page():
         return refuse(404, NO_STAFF_VIEW)
     if not is_staff():
         return render("staff.html", 401, queue=None, error=None)
-    return render("staff.html", queue=staffdata.queue_status(db()), error=None)
+    return render("staff.html", queue=staffdata.queue_status(db()), recent=staffdata.recent(db()), error=None)
+
+
+@bp.get("/staff/submissions/<sid>")
+def submission(sid):
+    """Any student's submission, as its report page shows it to them."""
+    refusal = closed()
+    if refusal:
+        return refusal
+    item = store.submission(db(), sid, with_report=True)
+    if item is None:
+        return refuse(404, "no submission %s" % sid)
+    view = report_view(item)
+    return render("report.html", item=described(item), view=view, student=item["student"], staff_view=True)
+
+
+@bp.post("/staff/logout")
+def logout():
+    if csrf_ok():
+        sessions.end_session(db(), flask.session.get("sid"))
+        flask.session.clear()
+    return redirect("staff.page")
 
 
 @bp.post("/staff/login")

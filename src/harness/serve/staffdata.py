@@ -36,6 +36,14 @@ def queue_status(db, now=None):
     }
 
 
+def recent(db, limit=50):
+    """The latest submissions, newest first: id, student, state, passed,
+    total, summary, created."""
+    rows = db.all("SELECT id, student, state, passed, total, summary, created FROM submissions "
+                  "ORDER BY created DESC, id DESC LIMIT ?", (limit,))
+    return [dict(zip(("id", "student", "state", "passed", "total", "summary", "created"), r)) for r in rows]
+
+
 def csv_header(categories):
     """mark's marks.csv columns that apply to a pre-submission check, then
     the submission's own."""

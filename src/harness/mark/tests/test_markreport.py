@@ -109,7 +109,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(groups, [("2", "printed nothing"), ("1", "crash (SIGSEGV)")])
         self.assertIn("why beta/b1 &lt;is&gt; &amp; here", text)
         self.assertNotIn("<is>", text)
-        self.assertIn('<a href="check/1/failures/beta/b1.txt">report</a>', text)
+        self.assertIn('<a href="check/1/failures/beta/b1.txt">The report of <code>beta/b1</code></a>', text)
 
     def test_likely_causes_on_the_page_and_counted_for_the_class(self):
         text = self.page("submissions", "bad")
@@ -118,7 +118,7 @@ class ReportTest(unittest.TestCase):
                       "reproduces 3 of 3 failing cases examined", text)
         self.assertIn("(e.g. beta/b1, beta/b2)", text)
         self.assertNotIn('id="causes"', self.page("submissions", "good"))
-        counts = re.findall(r"<tr><td class=\"text\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
+        counts = re.findall(r"<tr><td class=\"wrap\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
                             r"<td>(\d+)</td></tr>", self.page())
         self.assertEqual(counts, [("a king &lt;moves&gt; &#34;back&#34;", "no-crowning", "1")])
 

@@ -1,0 +1,255 @@
+"""Every page fits a phone and a desktop and passes axe-core (issue 42):
+the service's login, a student's list, a submission's report (failures,
+a likely cause, a build failure) and the staff's view, and mark's class
+and submission pages, each in headless Chromium at 390 px (as a phone:
+mobile emulation, so that the viewport meta counts) and at 1280 px. On
+each: the page does not scroll sideways, the body's type is at least
+16 px, axe-core finds no serious or critical violation; the report page
+leads with its verdict in words. Screenshots go to
+build/reports/screenshots/NAME-WIDTH.png (CI keeps them).
+
+axe-core is npm's package, installed on first use into build/tools/npm
+(as src/tools/tests/lint.bats installs its npm tool); npm comes from
+Debian (tools.tsv's npm row: the unit target needs it)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness import paths
+from harness.serve import programs
+from harness.serve.client import Service, submit, wait_final, write_roster
+from harness.serve.tests.test_browser import browser, found
+
+AXE = "axe-core@4.14.1"
+TOOLS = paths.ROOT / "build" / "tools" / "npm"
+SHOTS = paths.ROOT / "build" / "reports" / "screenshots"
+WIDTHS = (390, 1280)
+HEIGHT = 900
+BLOCKING = ("serious", "critical")
+
+
+def axe_source() -> str:
+    """axe.min.js, installed into build/tools/npm when it is not there yet."""
+    script = TOOLS / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("npm is needed to install axe-core for the accessibility test (apt-get install npm)")
+        done = subprocess.run([npm, "install", "--silent", "--no-save", "--no-audit", "--no-fund",
+                               "--prefix", str(TOOLS), AXE], capture_output=True, text=True)
+        if done.returncode != 0 or not script.exists():
+            raise RuntimeError("npm install %s into %s failed: %s" % (AXE, TOOLS, done.stderr.strip()[-500:]))
+    return script.read_text(encoding="utf-8")
+
+
+# Runs axe-core on the page; answers its violations, each as {id, impact, nodes}.
+AXE_RUN = """
+var done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+  done(r.violations.map(function (v) { return {id: v.id, impact: v.impact, nodes: v.nodes.length}; }));
+}, function (e) { done({error: String(e)}); });
+"""
+MEASURE = """
+var widest = null, right = 0;
+document.querySelectorAll('main *').forEach(function (e) {
+  if (e.closest('.wide, pre')) return;
+  var r = e.getBoundingClientRect().right;
+  if (r > right) { right = r; widest = e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : ''); }
+});
+return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+        font: parseFloat(getComputedStyle(document.body).fontSize), widest: widest + ' ' + Math.ceil(right)};
+"""
+
+
+@dataclass
+class Measure:
+    """One page at one width."""
+    name: str
+    width: int
+    scroll: int
+    inner: int
+    font: float
+    violations: list = field(default_factory=list)
+    widest: str = ""  # the element that reaches furthest right, and where
+
+    def blocking(self):
+        return sorted(v["id"] for v in self.violations if v["impact"] in BLOCKING)
+
+    def problems(self):
+        found = []
+        if self.inner != self.width:
+            found.append("laid out %d px wide in a %d px window (no viewport meta, or too wide: %s)"
+                         % (self.inner, self.width, self.widest))
+        if self.scroll > self.inner:
+            found.append("scrolls sideways: %d px wide in %d (%s)" % (self.scroll, self.inner, self.widest))
+        if self.font < 16:
+            found.append("body type %.1f px" % self.font)
+        if self.blocking():
+            found.append("axe-core: serious or critical: %s" % " ".join(self.blocking()))
+        return ["%s at %d: %s" % (self.name, self.width, p) for p in found]
+
+
+class FitCase(unittest.TestCase):
+    """A browser for the whole class; fits() measures a page at each width."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.addClassCleanup(cls.tmp.cleanup)
+        cls.axe = axe_source()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        cls.driver = browser(tempfile.mkdtemp(dir=cls.tmp.name))
+        cls.addClassCleanup(cls.driver.quit)
+        cls.driver.set_script_timeout(120)
+
+    def fits(self, name, url):
+        """The page at URL at each width: its measures, printed; fails on
+        any problem (after measuring every width)."""
+        problems = []
+        for width in WIDTHS:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": width < 800})
+            self.driver.get(url)
+            got = self.driver.execute_script(MEASURE)
+            self.driver.save_screenshot(str(SHOTS / ("%s-%d.png" % (name, width))))
+            self.driver.execute_script(self.axe)
+            violations = self.driver.execute_async_script(AXE_RUN)
+            if isinstance(violations, dict):
+                raise AssertionError("axe-core failed on %s: %s" % (name, violations["error"]))
+            measure = Measure(name, width, got["scroll"], got["inner"], got["font"], violations, got["widest"])
+            print("fit: %s %d: scroll %d, inner %d, font %.1f px; axe serious/critical %d (%s); all %d (%s)" % (
+                name, width, measure.scroll, measure.inner, measure.font, len(measure.blocking()),
+                " ".join(measure.blocking()), len(violations),
+                " ".join("%s:%s" % (v["id"], v["impact"]) for v in violations)))
+            problems += measure.problems()
+        self.assertEqual(problems, [])
+
+
+class ServeFitTest(FitCase):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        folder = cls.tmp.name
+        cls.tokens = write_roster(folder, ["ann", "ben", "cat"])
+        cls.staff = "staff-secret-%s" % os.urandom(8).hex()
+        with open(os.path.join(folder, "staff-token"), "w", encoding="utf-8") as handle:
+            handle.write(cls.staff + "\n")
+        cls.service = Service(folder, ["--workers", "1", "--timeout", "2", "--category", "official",
+                                       "--staff-token", os.path.join(folder, "staff-token")])
+        cls.addClassCleanup(cls.service.stop)
+        cls.service.start()
+        mutant = Path(folder, "mutant")
+        planted_fault(mutant)
+        kinds = {"ann": programs.sources("wrong", "ann"), "ben": programs.sources("broken", "ben"),
+                 "cat": {p.name: p.read_bytes() for p in sorted(mutant.glob("*.[ch]"))}}
+        cls.sids = {}
+        for name, files in kinds.items():
+            status, _, body = submit(cls.service, cls.tokens[name], files)
+            assert status == 202, (status, body)
+            cls.sids[name] = body["id"]
+        for name, sid in cls.sids.items():
+            wait_final(cls.service, cls.tokens[name], sid)
+
+    def log_in(self, path, token):
+        self.driver.delete_all_cookies()
+        self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        self.driver.get(self.service.base + path)
+        found(self.driver, "token").send_keys(token)
+        self.driver.find_element(By.ID, "login").click()
+        WebDriverWait(self.driver, 30, poll_frequency=0.1).until(lambda d: not d.find_elements(By.ID, "token"))
+
+    def report(self, name):
+        self.log_in("/", self.tokens[name])
+        url = "%s/submissions/%s" % (self.service.base, self.sids[name])
+        self.fits("report-" + name, url)
+        return self.driver.find_element(By.ID, "verdict").text
+
+    def test_login(self):
+        self.driver.delete_all_cookies()
+        self.fits("login", self.service.base + "/")
+        self.assertIn("token your course staff sent you", self.driver.find_element(By.TAG_NAME, "body").text)
+
+    def test_home(self):
+        self.log_in("/", self.tokens["cat"])  # (her history lists a dozen files)
+        self.fits("home", self.service.base + "/")
+        label = self.driver.find_element(By.CSS_SELECTOR, "label[for=file]")
+        self.assertTrue(label.is_displayed() and label.text)
+        self.assertEqual(self.driver.find_element(By.ID, "upload").text, "Upload and check")
+
+    def test_report_with_failures(self):
+        self.assertRegex(self.report("ann"), r"^(\d+) of \1 visible tests fail$")
+
+    def test_report_with_a_likely_cause(self):
+        self.assertRegex(self.report("cat"), r"^[1-9]\d* of \d+ visible tests fail$")
+        # The verdict, then the likely causes, then the failing cases.
+        order = self.driver.execute_script(
+            "return ['verdict', 'causes', 'failures'].map(function (id) {"
+            " var e = document.getElementById(id); return e ? e.getBoundingClientRect().top : null; });")
+        self.assertNotIn(None, order)
+        self.assertEqual(order, sorted(order))
+
+    def test_report_of_a_build_failure(self):
+        self.assertEqual(self.report("ben"), "Your program does not compile")
+        # The compiler's error stands as text, above the full messages' box.
+        error = self.driver.find_element(By.ID, "build-error").text
+        self.assertIn("error", error)
+
+    def test_staff(self):
+        self.log_in("/staff", self.staff)
+        self.fits("staff", self.service.base + "/staff")
+        links = self.driver.find_elements(By.CSS_SELECTOR, "#recent a")
+        self.assertTrue(links, "no submission linked")
+        self.assertTrue(all("/staff/submissions/" in a.get_attribute("href") for a in links))
+
+
+def planted_fault(dest: Path) -> None:
+    """Our engine with a fault of src/diagnose's catalogue (no-tower-promotion:
+    a piece at the far row not made a tower), so that its report names a likely cause."""
+    dest.mkdir(parents=True)
+    for source in sorted((paths.SRC / "checkers").glob("*.[ch]")):
+        shutil.copy(source, dest / source.name)
+    subprocess.run(["patch", "-s", "-p1", "-d", str(dest), "-i",
+                    str(paths.SRC / "diagnose" / "faults" / "checkers" / "no-tower-promotion.patch")], check=True)
+
+
+class MarkFitTest(FitCase):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        top = Path(cls.tmp.name)
+        planted_fault(top / "class" / "mutant-01")
+        engine = top / "class" / "engine"
+        engine.mkdir()
+        for source in sorted((paths.SRC / "checkers").glob("*.[ch]")):
+            shutil.copy(source, engine / source.name)
+        shutil.copytree(engine, top / "class" / "broken")
+        shutil.copy(paths.SRC / "mark" / "tests" / "fixtures" / "syntax-error.c", top / "class" / "broken")
+        cls.out = top / "out"
+        subprocess.run([str(paths.ROOT / "scripts" / "mark"), "--output", str(cls.out), "--category", "official",
+                        "--category", "examples", "--memcheck", "0", "--timeout", "2"]
+                       + sorted(str(p) for p in (top / "class").iterdir()),
+                       cwd=paths.ROOT, check=True, capture_output=True)
+
+    def test_class_page(self):
+        self.fits("mark-class", (self.out / "index.html").as_uri())
+
+    def test_submission_page(self):
+        self.fits("mark-mutant-01", (self.out / "submissions" / "mutant-01" / "index.html").as_uri())
+
+    def test_submission_page_of_a_build_failure(self):
+        self.fits("mark-broken", (self.out / "submissions" / "broken" / "index.html").as_uri())
+
+
+if __name__ == "__main__":
+    unittest.main()
