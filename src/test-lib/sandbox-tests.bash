@@ -88,9 +88,11 @@ test_modes() {
 # in_mode MODE: what start, case_run and sandbox_describe use from now on:
 # the sandbox program as the tester or (user-*) as the test's user
 # (sandbox_test_user_make), with bubblewrap or (*limits) with a bwrap that
-# is not there; bin: the hostile programs that uid can run.
+# is not there; bin: the hostile programs that uid can run. Says "mode
+# MODE" (a failing test's output shows in which mode it failed).
 in_mode() {
     test_mode=$1
+    echo "mode $test_mode"
     SANDBOX_BIN=$root/build/sandbox bin=$SANDBOX_TEST_BIN
     unset SANDBOX_BWRAP SANDBOX_QUIET
     if mode_user; then
@@ -217,4 +219,18 @@ home_files_of_marker() {
         [[ -e $file ]] && printf '%s %s\n' "$file" "$(cksum < "$file")"
     done
     return 0
+}
+
+# nobody_dir PROGRAM...: for a test of a sandbox started by uid 65534 (a
+# user namespace), as the root-started sandbox's alternative: skips unless
+# root with setpriv; sets `dir`, a folder that user owns (the test's own
+# is root's alone), removed after the test, holding the hostile PROGRAMs.
+nobody_dir() {
+    ((EUID == 0)) || skip "this is the test of the root-started sandbox's alternative; running as a user already"
+    command -v setpriv >/dev/null || skip "setpriv is needed"
+    dir=$(mktemp -d /tmp/sandbox-test-user.XXXXXX)
+    dirs_to_remove+=("$dir")
+    chown 65534:65534 "$dir"
+    local program
+    for program in "$@"; do cp "$bin/$program" "$dir/"; done
 }

@@ -13,7 +13,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 @test "endless output: cut at the file-size limit (SIGXFSZ), in every mode" {
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         start print-forever --fsize 1024
         case_run "$game.in"
         assert_equal "$status" "$((128 + $(kill -l XFSZ)))"
@@ -26,7 +25,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 @test "hang: a program that ignores SIGTERM is a hang (124) at the timeout, in every mode" {
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         start sleep-forever --timeout 1
         case_run "$game.in"
         assert_equal "$status" 124
@@ -39,7 +37,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 @test "CPU: a spinning program is stopped by the CPU limit (SIGXCPU), in every mode" {
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         start cpu-burn --cpu 1 --timeout 20
         case_run "$game.in"
         assert_equal "$status" "$((128 + $(kill -l XCPU)))"
@@ -51,7 +48,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 @test "orphans: a double-forked setsid child is killed after the case in every mode (it survives a plain run)" {
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         start orphan
         case_run "$game.in"
         assert_equal "$status" 0
@@ -73,7 +69,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 @test "kill -1: the program cannot take the sandbox down, but with limits only as a user (said in the README)" {
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         if [[ $mode == user-limits ]]; then
             # kill -1 reaches every process of the user: the sandbox
             # program too (src/check/README.md, "As an ordinary user").
@@ -109,7 +104,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 @test "leftovers: /tmp, the working directory, /dev/shm and System V IPC are empty for the next case, with bubblewrap" {
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         if ! mode_bwrap; then
             # No mount namespace: /tmp and /dev/shm are the host's (the
             # program is not run here: it would leave its files there).
@@ -137,7 +131,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     local dir
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         dir=$(mode_dir)
         chmod 755 "$dir"
         printf '#!/bin/sh\nln -s "%s" output.txt\nln -s /etc/hostname output2.txt\n' "$root/$game.out" \
@@ -193,7 +186,6 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     local mode out dir folder tmp
     for mode in $(test_modes); do
         in_mode "$mode"
-        echo "mode $mode"
         dir=$(mode_dir)
         out=$dir/out
         mkdir -p "$dir/src" "$dir/scratch"

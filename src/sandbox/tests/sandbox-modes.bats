@@ -72,14 +72,8 @@ EOF
 }
 
 @test "as an unprivileged user: a user namespace, the corpus and \$HOME out of sight" {
-    ((EUID == 0)) || skip "this is the test of the root-started sandbox's alternative; running as a user already"
-    command -v setpriv >/dev/null || skip "setpriv is needed"
-    # (a directory the user can reach: the test's own is root's alone)
     local dir
-    dir=$(mktemp -d /tmp/sandbox-test-user.XXXXXX)
-    dirs_to_remove+=("$dir")
-    chown 65534:65534 "$dir"
-    cp "$bin/read-corpus" "$bin/write-home" "$dir/"
+    nobody_dir read-corpus write-home
     # shellcheck disable=SC2016 # the script is for the user's bash
     run setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$dir" TMPDIR="$dir" bash -c '
         source src/sandbox/sandbox.bash
