@@ -10,6 +10,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,17 @@ static inline void hostile_read_input(void) {
     }
 }
 
+/* Opens `path` for reading and says whether it could: "OPENED path" or
+ * "denied path: why". */
+static inline void hostile_try_open(const char *path) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        printf("denied %s: %s\n", path, strerror(errno));
+        return;
+    }
+    printf("OPENED %s\n", path);
+    close(fd);
+}
 
 /* Writes a file at `path` and says whether it could: "WROTE path" or
  * "cannot write path: why". */

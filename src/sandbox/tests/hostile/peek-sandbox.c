@@ -7,22 +7,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-static void try_open(const char *path) {
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        printf("denied %s: %s\n", path, strerror(errno));
-        return;
-    }
-    printf("OPENED %s\n", path);
-    close(fd);
-}
-
 int main(void) {
     hostile_read_input();
     const char *paths[] = {"/sandbox/io", "/sandbox/io/in", "/sandbox/driver",
                            "/proc/1/environ", "/proc/2/environ", "/proc/1/fd/0",
                            "/proc/2/fd/0", "/proc/2/fd/1", "/proc/1/root/sandbox/io",
                            "/proc/2/cwd", REPO, HOMEDIR, "/root", "/work"};
-    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) try_open(paths[i]);
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) hostile_try_open(paths[i]);
     return 0;
 }

@@ -7,16 +7,6 @@
 #include <dirent.h>
 #include <fcntl.h>
 
-static void try_open(const char *path) {
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        printf("denied %s: %s\n", path, strerror(errno));
-        return;
-    }
-    printf("OPENED %s\n", path);
-    close(fd);
-}
-
 /* "TAG name id" for each line of PATH (name:x:id:...). */
 static void print_names(const char *path, const char *tag) {
     FILE *file = fopen(path, "r");
@@ -49,7 +39,7 @@ int main(void) {
     const char *paths[] = {"/etc/shadow", "/etc/gshadow", "/etc/hostname", "/etc/machine-id",
                            "/etc/ssh", "/etc/ssh/sshd_config", "/etc/ssl/private",
                            "/etc/resolv.conf", "/etc/sudoers", "/etc/subuid"};
-    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) try_open(paths[i]);
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) hostile_try_open(paths[i]);
     print_names("/etc/passwd", "PASSWD");
     print_names("/etc/group", "GROUP");
     return 0;
