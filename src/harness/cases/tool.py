@@ -13,9 +13,10 @@ import posixpath
 import signal
 import sys
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Optional
+from typing import Callable, Iterator, Mapping, Optional
 
 from harness import games, paths
+from harness.cases.atomic import Placer
 
 COMMON_OPTIONS = ("--program", "--engine", "--cases")
 
@@ -133,3 +134,21 @@ def tolerant_streams() -> None:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="surrogateescape")
+
+
+def run_tool(name: str, usage: str, body: Callable[[Placer], int]) -> int:
+    """A tool's whole run: BODY with a Placer for its files; stdout and
+    stderr that tolerate a closed pipe; a ToolExit said as its message and
+    status, an interrupt as status 130; the placer's unfinished files
+    removed whatever happens."""
+    tolerant_streams()
+    placer = Placer()
+    try:
+        with interrupts_stop():
+            return body(placer)
+    except ToolExit as error:
+        return finish(name, error, usage)
+    except Interrupted:
+        return 130
+    finally:
+        placer.cleanup()

@@ -16,7 +16,7 @@ from harness.cases.add_case.review import print_rerun, show_for_review
 from harness.cases.atomic import Placer
 from harness.cases.run import RunError, RunSettings, run_engine
 from harness.cases.status import describe_status
-from harness.cases.tool import Interrupted, ToolExit, finish, interrupts_stop, tolerant_streams
+from harness.cases.tool import ToolExit, run_tool
 
 NAME = "add-case"
 
@@ -45,20 +45,13 @@ def add_case(plan: Plan, settings: RunSettings, placer: Placer, stdin: Optional[
 
 def main(argv: Optional[Sequence[str]] = None, environ: Mapping[str, str] = os.environ,
          stdin: Optional[BinaryIO] = None) -> int:
-    tolerant_streams()
-    placer = Placer()
-    try:
-        with interrupts_stop():
-            plan = check(parse(sys.argv[1:] if argv is None else argv, environ))
-            try:
-                settings = RunSettings.from_environment(environ)
-            except RunError as error:
-                raise ToolExit(str(error), 1) from None
-            add_case(plan, settings, placer, stdin)
-    except ToolExit as error:
-        return finish(NAME, error, USAGE)
-    except Interrupted:
-        return 130
-    finally:
-        placer.cleanup()
-    return 0
+    def body(placer: Placer) -> int:
+        plan = check(parse(sys.argv[1:] if argv is None else argv, environ))
+        try:
+            settings = RunSettings.from_environment(environ)
+        except RunError as error:
+            raise ToolExit(str(error), 1) from None
+        add_case(plan, settings, placer, stdin)
+        return 0
+
+    return run_tool(NAME, USAGE, body)

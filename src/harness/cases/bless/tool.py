@@ -19,7 +19,7 @@ from harness.cases.bless.rerecord import changed_parts, rerun, show_part, write_
 from harness.cases.corpus import Case
 from harness.cases.run import RunError, RunSettings
 from harness.cases.status import describe_status
-from harness.cases.tool import Interrupted, ToolExit, finish, interrupts_stop, say, tolerant_streams
+from harness.cases.tool import ToolExit, run_tool, say
 
 NAME = "bless"
 # With stderr a terminal, a line of progress every so many cases.
@@ -131,14 +131,5 @@ def run(argv: Sequence[str], environ: Mapping[str, str], placer: Placer, stdin: 
 
 def main(argv: Optional[Sequence[str]] = None, environ: Mapping[str, str] = os.environ,
          stdin: Optional[BinaryIO] = None) -> int:
-    tolerant_streams()
-    placer = Placer()
-    try:
-        with interrupts_stop():
-            return run(sys.argv[1:] if argv is None else argv, environ, placer, stdin or sys.stdin.buffer)
-    except ToolExit as error:
-        return finish(NAME, error, USAGE)
-    except Interrupted:
-        return 130
-    finally:
-        placer.cleanup()
+    return run_tool(NAME, USAGE, lambda placer: run(sys.argv[1:] if argv is None else argv, environ, placer,
+                                                    stdin or sys.stdin.buffer))
