@@ -42,16 +42,14 @@ def login():
         return home("no student has this token", 401)
     sid = sessions.open_session(db(), sessions.STUDENT, student, store.token_hash(token),
                                 settings()["session_hours"])
-    flask.session.clear()  # (a new CSRF token too)
-    flask.session["sid"] = sid
+    sessions.log_in(sid)
     return redirect("pages.home")
 
 
 @bp.post("/logout")
 def logout():
     if csrf_ok():
-        sessions.end_session(db(), flask.session.get("sid"))
-        flask.session.clear()
+        sessions.log_out(db())
     return redirect("pages.home")
 
 

@@ -41,6 +41,20 @@ def end_session(db, sid):
         db.execute("DELETE FROM sessions WHERE id_hash = ?", (digest(sid),))
 
 
+def log_in(sid):
+    """A log-in's cookie: emptied (a new CSRF token too), then holding the
+    new session SID (open_session's)."""
+    flask.session.clear()
+    flask.session["sid"] = sid
+
+
+def log_out(db):
+    """A log-out (the form checked by the view): the visitor's session
+    ended in the database, its cookie emptied (a new CSRF token too)."""
+    end_session(db, flask.session.get("sid"))
+    flask.session.clear()
+
+
 def live(db, sid, kind):
     """(name, credential hash) of the session SID of this kind while it
     lasts, else None."""

@@ -79,14 +79,6 @@ def submission(sid):
     return render("report.html", item=described(item), view=view, student=item["student"], staff_view=True)
 
 
-@bp.post("/staff/logout")
-def logout():
-    if csrf_ok():
-        sessions.end_session(db(), flask.session.get("sid"))
-        flask.session.clear()
-    return redirect("staff.page")
-
-
 @bp.post("/staff/login")
 def login():
     expected = settings().get("staff_token")
@@ -100,6 +92,12 @@ def login():
     if not right:
         return render("staff.html", 401, queue=None, error="not the staff token (or a stale form)")
     sid = sessions.open_session(db(), sessions.STAFF, "staff", sessions.digest(expected), settings()["session_hours"])
-    flask.session.clear()
-    flask.session["sid"] = sid
+    sessions.log_in(sid)
+    return redirect("staff.page")
+
+
+@bp.post("/staff/logout")
+def logout():
+    if csrf_ok():
+        sessions.log_out(db())
     return redirect("staff.page")
