@@ -39,8 +39,11 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
         in_mode "$mode"
         start cpu-burn --cpu 1 --timeout 20
         case_run "$game.in"
+        # (the status says the CPU limit stopped it, not the 20 s timeout,
+        # which gives 124; on a loaded machine 1 s of CPU may take several
+        # seconds of wall clock: 8 s when two make tests ran at once)
         assert_equal "$status" "$((128 + $(kill -l XCPU)))"
-        ((seconds <= 6)) || fail "took ${seconds}s"
+        ((seconds < 20)) || fail "took ${seconds}s"
         sandbox_stop
     done
 }
