@@ -67,11 +67,10 @@ class Limits:
 @dataclass(frozen=True)
 class Run:
     """One run's answer: its exit status (124 a hang, 128+N a signal, 125
-    the box failed), the SHA-256 of its output ("" unknown), and where its
-    files are until the next run (stdout or output.txt, stderr, Valgrind's log)."""
+    the box failed), and where its files are until the next run (stdout or
+    output.txt, stderr, Valgrind's log)."""
 
     status: int
-    sha256: str
     out: Path
     err: Path
     log: Path
@@ -147,9 +146,8 @@ class Box:
             pass
         fields = answer.rstrip("\n").split("\t")
         io = self.io
-        if len(fields) >= 4 and fields[0] == "done" and fields[1] == str(self._seq):
-            return Run(int(fields[2]), "" if fields[3] == "-" else fields[3],
-                       io / "case.out", io / "case.err", io / "case.log")
+        if len(fields) >= 3 and fields[0] == "done" and fields[1] == str(self._seq):
+            return Run(int(fields[2]), io / "case.out", io / "case.err", io / "case.log")
         if not (fields and fields[0] == "error"):
             # (it stopped answering: a box of its own again)
             self.close()
@@ -157,7 +155,7 @@ class Box:
                 self.start()
             except SandboxError:
                 self._process = None
-        return Run(BOX_FAILED, "", Path(os.devnull), Path(os.devnull), Path(os.devnull))
+        return Run(BOX_FAILED, Path(os.devnull), Path(os.devnull), Path(os.devnull))
 
     def close(self) -> None:
         process, self._process = self._process, None
