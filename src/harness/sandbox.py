@@ -112,6 +112,8 @@ class Box:
     ready: dict[str, str] = field(default_factory=dict)
     _process: Optional[subprocess.Popen] = None
     _seq: int = 0
+    _made_for: Optional[str] = None
+    _io_files: tuple = ()
 
     def start(self) -> "Box":
         self._process = subprocess.Popen(
@@ -130,6 +132,14 @@ class Box:
     def io(self) -> Path:
         return Path(self.ready.get("io", ""))
 
+    def _files(self) -> tuple[Path, Path, Path]:
+        """A run's files in the exchange directory (stdout, stderr, Valgrind's
+        log), made once per box start: check-engine asks for them every case."""
+        io = self.ready.get("io", "")
+        if self._made_for != io:
+            self._made_for, self._io_files = io, tuple(Path(io, name) for name in ("case.out", "case.err", "case.log"))
+        return self._io_files
+
     def run(self, input_path: Path | str, graded: bool = False, how: str = "plain") -> Run:
         """One run on INPUT_PATH (stdin, or input.txt when GRADED); HOW plain,
         unbuffered or memcheck."""
@@ -145,9 +155,8 @@ class Box:
         except (BrokenPipeError, OSError):
             pass
         fields = answer.rstrip("\n").split("\t")
-        io = self.io
         if len(fields) >= 3 and fields[0] == "done" and fields[1] == str(self._seq):
-            return Run(int(fields[2]), io / "case.out", io / "case.err", io / "case.log")
+            return Run(int(fields[2]), *self._files())
         if not (fields and fields[0] == "error"):
             # (it stopped answering: a box of its own again)
             self.close()
