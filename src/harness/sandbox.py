@@ -67,11 +67,10 @@ class Limits:
 @dataclass(frozen=True)
 class Run:
     """One run's answer: its exit status (124 a hang, 128+N a signal, 125
-    the box failed), the SHA-256 of its output ("" unknown), and where its
-    files are until the next run (stdout or output.txt, stderr, Valgrind's log)."""
+    the box failed), and where its files are until the next run (stdout or
+    output.txt, stderr, Valgrind's log)."""
 
     status: int
-    sha256: str
     out: Path
     err: Path
     log: Path
@@ -113,6 +112,8 @@ class Box:
     ready: dict[str, str] = field(default_factory=dict)
     _process: Optional[subprocess.Popen] = None
     _seq: int = 0
+    _made_for: Optional[str] = None
+    _io_files: tuple = ()
 
     def start(self) -> "Box":
         self._process = subprocess.Popen(
@@ -131,6 +132,14 @@ class Box:
     def io(self) -> Path:
         return Path(self.ready.get("io", ""))
 
+    def _files(self) -> tuple[Path, Path, Path]:
+        """A run's files in the exchange directory (stdout, stderr, Valgrind's
+        log), made once per box start: check-engine asks for them every case."""
+        io = self.ready.get("io", "")
+        if self._made_for != io:
+            self._made_for, self._io_files = io, tuple(Path(io, name) for name in ("case.out", "case.err", "case.log"))
+        return self._io_files
+
     def run(self, input_path: Path | str, graded: bool = False, how: str = "plain") -> Run:
         """One run on INPUT_PATH (stdin, or input.txt when GRADED); HOW plain,
         unbuffered or memcheck."""
@@ -146,10 +155,8 @@ class Box:
         except (BrokenPipeError, OSError):
             pass
         fields = answer.rstrip("\n").split("\t")
-        io = self.io
-        if len(fields) >= 4 and fields[0] == "done" and fields[1] == str(self._seq):
-            return Run(int(fields[2]), "" if fields[3] == "-" else fields[3],
-                       io / "case.out", io / "case.err", io / "case.log")
+        if len(fields) >= 3 and fields[0] == "done" and fields[1] == str(self._seq):
+            return Run(int(fields[2]), *self._files())
         if not (fields and fields[0] == "error"):
             # (it stopped answering: a box of its own again)
             self.close()
@@ -157,7 +164,7 @@ class Box:
                 self.start()
             except SandboxError:
                 self._process = None
-        return Run(BOX_FAILED, "", Path(os.devnull), Path(os.devnull), Path(os.devnull))
+        return Run(BOX_FAILED, Path(os.devnull), Path(os.devnull), Path(os.devnull))
 
     def close(self) -> None:
         process, self._process = self._process, None

@@ -139,7 +139,7 @@ static void say_out_of_memory(const box_t *box)
 
 /* The driver's answer to request SEQ: "done SEQ STATUS DIGEST" or "error
  * SEQ WHY"; lines for another request are stale (or forged): skipped. */
-static bool read_answer(box_t *box, int *status, char *digest, char *why, size_t why_size)
+static bool read_answer(box_t *box, int *status, char *why, size_t why_size)
 {
     char line[BOX_TEXT_SIZE], verb[16] = "";
     unsigned long seq = 0;
@@ -149,10 +149,7 @@ static bool read_answer(box_t *box, int *status, char *digest, char *why, size_t
         if (sscanf(line, "%15s %lu %n", verb, &seq, &offset) < 2 || seq != box->seq) {
             continue;
         }
-        if (strcmp(verb, "done") == 0 && sscanf(line + offset, "%d %64s", status, digest) == 2) {
-            if (strcmp(digest, "-") == 0) {
-                digest[0] = '\0';
-            }
+        if (strcmp(verb, "done") == 0 && sscanf(line + offset, "%d", status) == 1) {
             return true;
         }
         snprintf(why, why_size, "%s", strcmp(verb, "error") == 0 ? line + offset : "a garbled answer");
@@ -163,10 +160,9 @@ static bool read_answer(box_t *box, int *status, char *digest, char *why, size_t
 }
 
 bool box_run(box_t *box, const char *mode, const char *how, const char *input,
-             int *status, char *digest, char *why, size_t why_size)
+             int *status, char *why, size_t why_size)
 {
     char request[128];
-    digest[0] = '\0';
     if (box->pid <= 0) {
         snprintf(why, why_size, "the sandbox is down (it could not be restarted)");
         return false;
@@ -179,7 +175,7 @@ bool box_run(box_t *box, const char *mode, const char *how, const char *input,
     long long kills = box_cgroup_oom_kills(&box->cgroup);
     int length = snprintf(request, sizeof request, "run %lu %s %s\n", box->seq, mode, how);
     if (write(box->to_driver, request, (size_t)length) == length &&
-        read_answer(box, status, digest, why, why_size)) {
+        read_answer(box, status, why, why_size)) {
         if (kills >= 0 && box_cgroup_oom_kills(&box->cgroup) > kills) {
             say_out_of_memory(box);
         }

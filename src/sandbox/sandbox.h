@@ -189,11 +189,11 @@ void box_stop_driver(box_t *box);
 
 /* box.c: opens a box as OPTIONS ask (the mode chosen, said loudly when
  * weaker than asked); runs one case; closes it (driver stopped, directory
- * removed). box_run: true with the status and the output's SHA-256 (or
- * ""), else false with the reason in WHY (the driver is restarted). */
+ * removed). box_run: true with the status, else false with the reason in
+ * WHY (the driver is restarted). */
 bool box_open(box_t *box, const box_options_t *options);
 bool box_run(box_t *box, const char *mode, const char *how, const char *input,
-             int *status, char *digest, char *why, size_t why_size);
+             int *status, char *why, size_t why_size);
 void box_close(box_t *box);
 /* NAME found as a command: a path that can be run, or on PATH. */
 bool box_command_exists(const char *name);

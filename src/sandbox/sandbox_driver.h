@@ -15,8 +15,7 @@
  * never sees an expected output.
  *
  * Protocol with the box, one line each way: stdin "run SEQ MODE HOW" or
- * "quit"; stdout "ready" once, then per request "done SEQ STATUS SHA256"
- * (the SHA-256 of the run's output, "-" when it could not be read) or
+ * "quit"; stdout "ready" once, then per request "done SEQ STATUS" or
  * "error SEQ WHY". MODE: stdin (io/in on stdin, stdout to io/case.out) or
  * graded (io/in copied to input.txt, run as `PROGRAM input.txt
  * output.txt`, output.txt copied to io/case.out). HOW: plain, unbuffered
@@ -96,8 +95,13 @@ bool driver_drop_privileges(const driver_limits_t *limits);
  * (so that each child does not read it again). */
 void driver_drop_privileges_prepare(void);
 
-/* In a child about to run the program, its privileges gone: the seccomp
- * filter of the calls a run may not make (seccomp.c). False on error. */
+/* The seccomp filter of the calls a run may not make (seccomp.c),
+ * compiled once at the driver's start: false when it cannot be, and the
+ * driver then refuses to run anything. */
+bool driver_prepare_filter(void);
+
+/* In a child about to run the program, its privileges gone: that filter
+ * installed. False on error. */
 bool driver_refuse_syscalls(void);
 
 #endif

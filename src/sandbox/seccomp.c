@@ -1,6 +1,7 @@
 /* seccomp.c -- the system calls a run may not make, refused (EPERM) by a
- * seccomp filter (libseccomp) that the run's child installs after its
- * limits and privileges are set and before it runs the program, so that it
+ * seccomp filter (libseccomp) that the driver compiles once, at its start,
+ * and that each run's child installs after its limits and privileges are
+ * set and before it runs the program, so that it
  * holds in both modes and for everything the program starts: no namespace
  * of its own (unshare, setns, a clone with a CLONE_NEW* flag; clone3,
  * whose flags a filter cannot read, answers ENOSYS, and the C library
@@ -11,10 +12,13 @@
  * Valgrind, a JVM and Mono run under it. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <linux/filter.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <stddef.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include "sandbox_driver.h"
 
@@ -65,7 +69,33 @@ static bool refuse_namespaces(scmp_filter_ctx filter)
                             SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, (scmp_datum_t)TIOCSTI)) == 0;
 }
 
-bool driver_refuse_syscalls(void)
+/* The filter as the kernel takes it, compiled by driver_prepare_filter:
+ * libseccomp's compilation costs as much as a small run, so it is done
+ * once and not in every run's child. */
+static struct sock_filter compiled[BPF_MAXINSNS];
+static unsigned short compiled_length;
+
+/* FILTER's program read back through a pipe (libseccomp 2.5 exports to a
+ * descriptor only; the program is far smaller than a pipe's buffer). */
+static bool export_filter(scmp_filter_ctx filter)
+{
+    int ends[2];
+    if (pipe(ends) != 0) {
+        return false;
+    }
+    bool ok = seccomp_export_bpf(filter, ends[1]) == 0;
+    close(ends[1]);
+    size_t have = 0;
+    for (ssize_t got = 1; ok && got > 0 && have < sizeof compiled; have += (size_t)got) {
+        got = read(ends[0], (char *)compiled + have, sizeof compiled - have);
+        ok = got >= 0;
+    }
+    close(ends[0]);
+    compiled_length = (unsigned short)(have / sizeof compiled[0]);
+    return ok && have > 0 && have % sizeof compiled[0] == 0 && have < sizeof compiled;
+}
+
+bool driver_prepare_filter(void)
 {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
     if (filter == NULL) {
@@ -73,7 +103,14 @@ bool driver_refuse_syscalls(void)
     }
     /* A call of another architecture (int 0x80 on x86-64) ends the process. */
     bool ok = seccomp_attr_set(filter, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) == 0 &&
-              refuse_all(filter) && refuse_namespaces(filter) && seccomp_load(filter) == 0;
+              refuse_all(filter) && refuse_namespaces(filter) && export_filter(filter);
     seccomp_release(filter);
     return ok;
+}
+
+bool driver_refuse_syscalls(void)
+{
+    struct sock_fprog program = {.len = compiled_length, .filter = compiled};
+    return compiled_length > 0 && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+           prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) == 0;
 }

@@ -29,7 +29,8 @@ class Case:
 
     def path(self, suffix: str) -> Path:
         """The case's file with SUFFIX (".in", ".out", ...)."""
-        return Path(f"{self.prefix}{suffix}")
+        # (one Path made, not three: check-engine asks this five times a case)
+        return Path(f"{self.root}/{self.id}{suffix}")
 
     @property
     def category(self) -> str:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -135,6 +136,15 @@ def check(options: opts.Options, game: Game, started: float) -> int:
     """The whole check once the options are good: status 0 or 1."""
     choose_profile(options, game)
     ids = select(options)
+    with ThreadPoolExecutor(max_workers=1) as proving:
+        # (the probe's run overlaps the judge's and the program's preparation)
+        proof = proving.submit(containment.proven_line) if options.sandbox else None
+        return check_proven(options, game, ids, proof, started)
+
+
+def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: Optional[Future],
+                 started: float) -> int:
+    """check(), the containment's proof under way in PROOF."""
     output = Path(options.output)
     for stale in ("failures", "memcheck", "evidence"):
         shutil.rmtree(output / stale, ignore_errors=True)
@@ -148,8 +158,8 @@ def check(options: opts.Options, game: Game, started: float) -> int:
     sandbox.ensure_built()
     print("check-engine: " + sandbox.describe(sandbox.Limits(timeout=options.timeout,
                                                              no_sandbox=not options.sandbox)))
-    if options.sandbox:
-        print("check-engine: " + containment.proven_line())
+    if proof is not None:
+        print("check-engine: " + proof.result())
     sys.stdout.flush()
     settings = WorkerSettings(
         cases=Path(options.cases), game=game, program=program.path, run_command=program.run_command, output=output,

@@ -87,11 +87,9 @@ EOF
     assert_success
     assert_equal "$stderr" ''
     assert_line --index 0 --regexp $'^ready\tmode=bwrap\tdir='"$scratch"$'/sandbox\\.[A-Za-z0-9]{6}\tio=.*/io\tfolder=\tuid=[0-9]*\twhy=\tdescribe=sandbox: bubblewrap \\(.*5 s timeout\\)\tpid=[0-9]+\tcgroup=[^\t]*$'
-    local digest
-    digest=$(sha256sum < "$game.out")
-    assert_line --index 1 $'done\t1\t0\t'"${digest%% *}"
+    assert_line --index 1 $'done\t1\t0'
     assert_line --index 2 --regexp $'^error\t2\tbad request '
-    assert_line --index 3 $'done\t3\t0\t'"${digest%% *}"
+    assert_line --index 3 $'done\t3\t0'
     assert_line --index 4 --regexp $'^describe\tsandbox: bubblewrap \\(.*no network.*\\)$'
     assert_equal "${#lines[@]}" 5
     assert_equal "$(boxes)" 0
@@ -108,7 +106,7 @@ EOF
     io=$(tr '\t' '\n' <<< "$line" | sed -n 's/^io=//p')
     printf 'run\t7\tstdin\tplain\t%s\n' "$game.in" >&"$requests"
     read -r -u "$answers" line
-    [[ $line == done$'\t'7$'\t'0$'\t'* ]] || fail "answer: $line"
+    [[ $line == done$'\t'7$'\t'0 ]] || fail "answer: $line"
     cmp "$io/case.out" "$game.out"
     exec {requests}>&-
     while [[ -e $io ]] || kill -0 "$pid" 2>/dev/null; do
