@@ -237,3 +237,14 @@ FAULTS ?=
 faults: ## build each catalogued fault of the references: build/faults/GAME/CODE
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS) $(FAULTS)
+
+# The corpus against the catalogue of faults (src/adequacy/README.md):
+# each fault's reference run on every case of PROGRAM (checkers unless
+# given); ADEQUACY_ARGS: harness.adequacy's options (--profile assignment,
+# --run-cache none, ...).
+ADEQUACY_ARGS ?=
+.PHONY: adequacy
+adequacy: all ## which cases catch which catalogued fault: build/adequacy/PROGRAM.tsv and .html (PROGRAM=checkers by default)
+	@$(ENSURE_TOOLS) faults
+	@PYTHONPATH=src /usr/bin/python3 -B -m harness.adequacy --program $(PROGRAM) --build $(BUILD) \
+	    --output $(BUILD)/adequacy $(ADEQUACY_ARGS)

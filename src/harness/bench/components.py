@@ -8,7 +8,8 @@ prints JSON, as {"targets": [{"target": LABEL, "measured": NUMBER or null,
                                                   "--output", run.out + "/rush"]))
 
 A benchmark of the package (harness.similarity.bench,
-harness.diagnose.bench) is called in-process, through its measure().
+harness.diagnose.bench, harness.adequacy.bench) is called in-process,
+through its measure().
 
 A row is (label, measured or None, limit, note): met when measured is at
 most limit; None is "not measured (NOTE)"."""
@@ -20,6 +21,7 @@ import subprocess
 import sys
 
 from harness import paths
+from harness.adequacy import bench as adequacy_bench
 from harness.diagnose import bench as diagnose_bench
 from harness.similarity import bench as similarity_bench
 
@@ -50,16 +52,27 @@ def seconds_row(label, values, seconds_name, limit, failed_note="the run failed"
     return label, values[seconds_name], limit, ""
 
 
-def similarity_rows(run):
-    """scripts/similarity over a generated class (harness.similarity.bench)."""
-    label, limit = similarity_bench.LABEL, similarity_bench.SECONDS_LIMIT
+def seconds_rows(run, bench, failed):
+    """A package's benchmark in wall seconds: BENCH's LABEL, SECONDS_LIMIT
+    and measure(OUTDIR); FAILED, what is printed when the run failed."""
+    label, limit = bench.LABEL, bench.SECONDS_LIMIT
     if not run.suites:
         return [(label, None, limit, "--engine-only")]
-    seconds = similarity_bench.measure(run.out)
+    seconds = bench.measure(run.out)
     if seconds is None:
-        print("bench: scripts/similarity failed on %s/similarity/class" % run.out)
+        print("bench: %s" % failed)
         return [(label, None, limit, "the run failed")]
     return [(label, "%.2f" % seconds, limit, "")]
+
+
+def similarity_rows(run):
+    """scripts/similarity over a generated class (harness.similarity.bench)."""
+    return seconds_rows(run, similarity_bench, "scripts/similarity failed on %s/similarity/class" % run.out)
+
+
+def adequacy_rows(run):
+    """make adequacy PROGRAM=checkers, every run afresh (harness.adequacy.bench)."""
+    return seconds_rows(run, adequacy_bench, "make adequacy PROGRAM=checkers failed (%s/adequacy)" % run.out)
 
 
 def gradescope_rows(run):
@@ -139,6 +152,7 @@ COMPONENT_BENCHES = (
     ComponentBench("similarity", similarity_rows),
     ComponentBench("gradescope", gradescope_rows),
     ComponentBench("diagnose", diagnose_rows),
+    ComponentBench("adequacy", adequacy_rows),
     ComponentBench("serve", rush_rows),
 )
 

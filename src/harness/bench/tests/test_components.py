@@ -80,6 +80,18 @@ class ComponentsTest(unittest.TestCase):
             rows = components.similarity_rows(run) + components.diagnose_rows(run)
         self.assertEqual([row[1:] for row in rows], [(None, 60, "--engine-only"), (None, 1.0, "--engine-only")])
 
+    def test_adequacy_is_timed_against_600_seconds(self):
+        run = types.SimpleNamespace(suites=True, out=self.work)
+        with mock.patch.object(components.adequacy_bench, "measure", return_value=321.456) as measure:
+            self.assertEqual(components.adequacy_rows(run),
+                             [("adequacy: make adequacy PROGRAM=checkers, wall s", "321.46", 600, "")])
+        measure.assert_called_once_with(self.work)
+        with mock.patch.object(components.adequacy_bench, "measure", return_value=None), \
+                contextlib.redirect_stdout(io.StringIO()) as printed:
+            self.assertEqual(components.adequacy_rows(run)[0][1:], (None, 600, "the run failed"))
+        self.assertIn("make adequacy PROGRAM=checkers failed", printed.getvalue())
+        self.assertIn(components.adequacy_rows, [bench.measure for bench in components.COMPONENT_BENCHES])
+
     def test_the_package_benchmarks_become_rows(self):
         run = types.SimpleNamespace(suites=True, out=self.work)
         with mock.patch.object(components.similarity_bench, "measure", return_value=42.123), \
