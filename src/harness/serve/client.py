@@ -163,10 +163,12 @@ class Cluster:
             return conn.execute(sql).fetchall()
 
 
-def multipart(files):
-    """A multipart/form-data body of 'file' parts: (body, content type)."""
+def multipart(files, fields=None):
+    """A multipart/form-data body of 'file' parts, after the form's FIELDS
+    (a dict, e.g. the page's csrf): (body, content type)."""
     boundary = uuid.uuid4().hex
-    body = b""
+    body = b"".join(b"--%s\r\nContent-Disposition: form-data; name=\"%s\"\r\n\r\n%s\r\n"
+                    % (boundary.encode(), key.encode(), value.encode()) for key, value in (fields or {}).items())
     for name, data in files:
         body += (b"--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
                  b"Content-Type: application/octet-stream\r\n\r\n" % (boundary.encode(), name.encode())) + data + b"\r\n"
@@ -226,7 +228,7 @@ class Visitor:
         if self.cookie:
             sent["Cookie"] = "session=" + self.cookie
         if files is not None:
-            body, sent["Content-Type"] = multipart(files)
+            body, sent["Content-Type"] = multipart(files, form)
         elif form is not None:
             body = urllib.parse.urlencode(form).encode()
         try:
