@@ -11,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -43,6 +44,18 @@ def write_roster(folder, names):
     with open(os.path.join(folder, "roster.csv"), "w", encoding="utf-8") as handle:
         handle.write("name,token,email\n" + "".join("%s,%s,%s@example.org\n" % (n, t, n) for n, t in tokens.items()))
     return tokens
+
+
+def service_for(test_class, names, options):
+    """A service of a test class's own (its setUpClass): a folder, a roster
+    of NAMES (the class's `tokens`), the service started with OPTIONS (the
+    class's `service`), stopped and its folder removed at the class's end."""
+    test_class.tmp = tempfile.TemporaryDirectory()
+    test_class.addClassCleanup(test_class.tmp.cleanup)
+    test_class.tokens = write_roster(test_class.tmp.name, names)
+    test_class.service = Service(test_class.tmp.name, options)
+    test_class.addClassCleanup(test_class.service.stop)
+    test_class.service.start()
 
 
 def test_database():

@@ -7,10 +7,9 @@ server on the page or in the API."""
 
 import html
 import re
-import tempfile
 import unittest
 
-from harness.serve.client import ROOT, Service, Visitor, submit, wait_final, write_roster
+from harness.serve.client import ROOT, Visitor, service_for, submit, wait_final
 
 NO_MAIN = b"int helper(void) { return 1; }\n"
 SYNTAX = b"#include <stdio.h>\nint main(void) {\n    int x = ;\n    return 0;\n}\n"
@@ -19,12 +18,7 @@ SYNTAX = b"#include <stdio.h>\nint main(void) {\n    int x = ;\n    return 0;\n}
 class BuildsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.addClassCleanup(cls.tmp.cleanup)
-        cls.tokens = write_roster(cls.tmp.name, ["ann", "ben"])
-        cls.service = Service(cls.tmp.name, ["--workers", "1", "--timeout", "2"])
-        cls.addClassCleanup(cls.service.stop)
-        cls.service.start()
+        service_for(cls, ["ann", "ben"], ["--workers", "1", "--timeout", "2"])
 
     def checked(self, name, files):
         """(the API's final answer, the report page's text)."""

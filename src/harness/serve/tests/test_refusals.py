@@ -5,11 +5,10 @@ languages. Each is a 400 with its reason as JSON from the API and on the
 page, leaves no submission, and does not count against the student's
 hourly limit (here 1: the one upload that is taken after them)."""
 
-import tempfile
 import unittest
 
 from harness.serve import programs
-from harness.serve.client import Service, Visitor, request, submit, write_roster
+from harness.serve.client import Visitor, request, service_for, submit
 
 # (files, words of the reason)
 REFUSED = (
@@ -23,12 +22,7 @@ REFUSED = (
 class RefusalsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.addClassCleanup(cls.tmp.cleanup)
-        cls.tokens = write_roster(cls.tmp.name, ["ann", "ben"])
-        cls.service = Service(cls.tmp.name, ["--workers", "0", "--student-limit", "1"])
-        cls.addClassCleanup(cls.service.stop)
-        cls.service.start()
+        service_for(cls, ["ann", "ben"], ["--workers", "0", "--student-limit", "1"])
 
     def history(self, name):
         return request(self.service.base + "/api/submissions", self.tokens[name])[2]["submissions"]
