@@ -17,6 +17,8 @@ from harness import cases, games, languages, paths
 from harness.check import checking_code
 from harness.check.evidence_report import read_tsv, sentences
 
+from . import compiler
+
 ROOT = str(paths.ROOT)
 # The checking code (harness.check.checking_code's one list, what decides a
 # verdict: mark's resume key is made from it too); the built judge and
@@ -153,6 +155,19 @@ def build_state(output):
     return rows[0].get("state", "") if rows else ""
 
 
+def not_built(output, total, printed, error_text):
+    """The result of a folder that did not build: the build's log kept in
+    the report (compiler.py tells the page from it), its reason in the
+    summary."""
+    log = _text(os.path.join(output, "program", "build.log"))
+    report = {"results": [], "reports": {}, "output": printed[-TEXT_BYTES:], "build": error_text[-TEXT_BYTES:],
+              "build_log": log}
+    short = compiler.told(log)["short"]
+    return {"state": "done", "compiled": 0, "passed": 0, "failed": total, "total": total,
+            "summary": "does not build%s: 0 passed, %d failed (not run)" % (" (%s)" % short if short else "", total),
+            "report": json.dumps(report)}
+
+
 def scrub(result, work, data):
     """The result with no path of the server in its summary or report (the
     job's folder names its submission): the program built and WORK/sources
@@ -199,9 +214,7 @@ def check_folder(options, folder, output, total, stop=None):
         except cases.ResultsError as error:
             result = {"state": "error", "summary": "check-engine's results unreadable: %s" % error}
     elif process.returncode == 1 and build_state(output) == "not-built":
-        report = {"results": [], "reports": {}, "output": printed[-TEXT_BYTES:], "build": error_text[-TEXT_BYTES:]}
-        result = {"state": "done", "compiled": 0, "passed": 0, "failed": total, "total": total,
-                  "summary": "does not build: 0 passed, %d failed (not run)" % total, "report": json.dumps(report)}
+        result = not_built(output, total, printed, error_text)
     else:
         result = {"state": "error", "summary": "check-engine stopped with status %s: %s"
                   % (process.returncode, error_text.strip()[-300:])}

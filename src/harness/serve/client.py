@@ -11,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -43,6 +44,18 @@ def write_roster(folder, names):
     with open(os.path.join(folder, "roster.csv"), "w", encoding="utf-8") as handle:
         handle.write("name,token,email\n" + "".join("%s,%s,%s@example.org\n" % (n, t, n) for n, t in tokens.items()))
     return tokens
+
+
+def service_for(test_class, names, options):
+    """A service of a test class's own (its setUpClass): a folder, a roster
+    of NAMES (the class's `tokens`), the service started with OPTIONS (the
+    class's `service`), stopped and its folder removed at the class's end."""
+    test_class.tmp = tempfile.TemporaryDirectory()
+    test_class.addClassCleanup(test_class.tmp.cleanup)
+    test_class.tokens = write_roster(test_class.tmp.name, names)
+    test_class.service = Service(test_class.tmp.name, options)
+    test_class.addClassCleanup(test_class.service.stop)
+    test_class.service.start()
 
 
 def test_database():
@@ -163,10 +176,12 @@ class Cluster:
             return conn.execute(sql).fetchall()
 
 
-def multipart(files):
-    """A multipart/form-data body of 'file' parts: (body, content type)."""
+def multipart(files, fields=None):
+    """A multipart/form-data body of 'file' parts, after the form's FIELDS
+    (a dict, e.g. the page's csrf): (body, content type)."""
     boundary = uuid.uuid4().hex
-    body = b""
+    body = b"".join(b"--%s\r\nContent-Disposition: form-data; name=\"%s\"\r\n\r\n%s\r\n"
+                    % (boundary.encode(), key.encode(), value.encode()) for key, value in (fields or {}).items())
     for name, data in files:
         body += (b"--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
                  b"Content-Type: application/octet-stream\r\n\r\n" % (boundary.encode(), name.encode())) + data + b"\r\n"
@@ -226,7 +241,7 @@ class Visitor:
         if self.cookie:
             sent["Cookie"] = "session=" + self.cookie
         if files is not None:
-            body, sent["Content-Type"] = multipart(files)
+            body, sent["Content-Type"] = multipart(files, form)
         elif form is not None:
             body = urllib.parse.urlencode(form).encode()
         try:

@@ -11,7 +11,7 @@ import flask
 
 from harness.mark.report.pages import symptom_groups  # (mark's grouping, reused)
 
-from . import sessions, store, throttle
+from . import compiler, sessions, store, throttle
 from .context import caller, checked_token, db, redirect, settings
 from .rendering import csrf_ok, render
 from .submissions import accept, described, uploads_of
@@ -70,7 +70,8 @@ def submit():
 
 def report_view(item):
     """What the report shows: per category, the likely causes, the failures
-    grouped by symptom (mark's grouping), the compiler's messages."""
+    grouped by symptom (mark's grouping), the build's messages and what
+    they say (compiler.py)."""
     report = json.loads(item.pop("report") or "{}")
     rows = report.get("results", [])
     verdicts = {r[0]: (r[2], r[3]) for r in rows}
@@ -83,8 +84,8 @@ def report_view(item):
         entry = categories.setdefault(row[1], {"passed": 0, "total": 0})
         entry["total"] += 1
         entry["passed"] += row[2] == "pass"
-    return {"groups": groups, "categories": categories, "build": report.get("build", ""),
-            "build_errors": build_errors(report.get("build", "")),
+    log = report.get("build_log") or report.get("build", "")  # (a report of before the log was kept: its line)
+    return {"groups": groups, "categories": categories, "build": compiler.tidy(log), "compile": compiler.told(log),
             "output": report.get("output", ""), "causes": report.get("causes", []),
             "evidence": report.get("evidence", [])}
 
@@ -99,12 +100,6 @@ def explanation(text, limit=6):
         if label in ("reason", "explain") and rest.strip():
             found.append(rest.strip())
     return found[:limit]
-
-
-def build_errors(text, limit=3):
-    """The compiler's first errors (the lines that say error), shown as
-    text above its whole output."""
-    return [line.strip() for line in text.splitlines() if "error:" in line.lower()][:limit]
 
 
 @bp.get("/submissions/<sid>")

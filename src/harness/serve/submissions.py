@@ -43,13 +43,13 @@ def accept(student, uploads):
         return 507, space.MESSAGE, space.RETRY_SECONDS
     if sum(len(data) for _, data in uploads) > config["upload_limit"]:
         return 413, "the upload is over %d bytes" % config["upload_limit"], None
-    count, oldest = store.recent_count(db(), student)
-    if count >= config["student_limit"]:
-        return 429, "%d submissions in the last hour: the limit" % count, oldest + 3600 - time.time()
-    try:
+    try:  # (an upload refused is told why first, and never counted)
         files = unpack.unpack(uploads, config["source_globs"])
     except unpack.Unusable as error:
         return 400, str(error), None
+    count, oldest = store.recent_count(db(), student)
+    if count >= config["student_limit"]:
+        return 429, "%d submissions in the last hour: the limit" % count, oldest + 3600 - time.time()
     key = unpack.sources_hash(files) + ":" + config["fingerprint"]
     sid, _ = store.submit(db(), student, unpack.files_blob(files), sorted(files), key, config["queue_limit"])
     if sid is None:

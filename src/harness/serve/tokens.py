@@ -2,7 +2,8 @@
 bytes (128 bits), told from its length and the smallest alphabet it is
 written in (32 hex digits, 22 base64 characters, 39 decimal digits).
 Shorter ones stop the start: a roster's with its file and line, the
-staff's and the workers' with their file."""
+staff's and the workers' with their file; so does a token that two
+students of the roster share, with both lines and names."""
 
 import math
 import string
@@ -34,7 +35,15 @@ def require(token, where):
 
 
 def check_roster(path):
-    """Every token of the roster strong enough, or ValueError at its line."""
+    """Every token of the roster strong enough and its student's own, or
+    ValueError at its line (a token twice: both lines and names; the
+    service would otherwise log one of them in as the other)."""
+    seen = {}
     for row in read_roster(path, ("name", "token")):
         if row["token"]:
             require(row["token"], "%s:%d (%s)" % (path, row["line"], row["name"]))
+            if row["token"] in seen:
+                line, name = seen[row["token"]]
+                raise ValueError("%s:%d (%s): the same token as line %d (%s): each student needs their own"
+                                 % (path, row["line"], row["name"], line, name))
+            seen[row["token"]] = (row["line"], row["name"])

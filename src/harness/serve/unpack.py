@@ -3,6 +3,17 @@
 link or special file, limits on size and file count). The result is a
 dict of relative path -> bytes, stored as one tar.gz (files_blob) and
 hashed for the cache (sources_hash).
+
+What is refused before anything is queued (Unusable, a 400 with its
+reason; nothing stored, nothing counted against the hourly limit): no
+files; a source file sent empty; no source file (one the game's languages
+build: *.c, *.cpp ..., at the folder's top), or only empty ones; a source
+file that is not text. A source file is text when it holds no NUL byte
+and is UTF-8, or else is 8-bit text (Latin-1, Windows-1252: accented
+letters in comments build) without a control character other than tab,
+line feed, carriage return, form feed and vertical tab. So a compiled
+program, an object file, an image or a word processor's file named
+main.c is refused with the reason, instead of a page of compiler noise.
 """
 
 import fnmatch
@@ -20,6 +31,8 @@ MAX_UNPACKED = 8 * 1024 * 1024
 ARCHIVES = (".zip", ".tar.gz", ".tgz")
 # What an archive may hold that is not the student's: left out.
 JUNK = ("__MACOSX/", ".DS_Store")
+# The control characters an 8-bit text may hold (white space).
+TEXT_CONTROLS = b"\t\n\r\f\v"
 
 
 class Unusable(ValueError):
@@ -109,9 +122,49 @@ def strip_top_folder(files):
     return files
 
 
+def not_text(data):
+    """Why DATA is not a text file (the rule above), or None."""
+    nul = data.find(b"\0")
+    if nul >= 0:
+        return "it holds a NUL byte (at byte %d)" % (nul + 1)
+    try:
+        data.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    control = next((i for i, byte in enumerate(data) if byte < 32 and byte not in TEXT_CONTROLS), None)
+    if control is None:
+        return None
+    return "it is neither UTF-8 nor 8-bit text (byte %d is the control character 0x%02x)" % (control + 1,
+                                                                                        data[control])
+
+
+def is_source(name, source_globs):
+    """Whether NAME is a source file at the folder's top."""
+    return "/" not in name and any(fnmatch.fnmatch(name, g) for g in source_globs)
+
+
+def check_sources(files, source_globs):
+    """Unusable unless the folder's top holds a source file, one not empty,
+    and every source file there is text."""
+    sources = sorted(n for n in files if is_source(n, source_globs))
+    if not sources:
+        raise Unusable("no sources: none of the files is %s (in the folder's top, not a sub-folder)"
+                       % " ".join(source_globs))
+    for name in sources:
+        why = not_text(files[name])
+        if why:
+            raise Unusable("the file '%s' is not a text file: %s; send the program's source, "
+                           "not a compiled program or another kind of document" % (name, why))
+    if not any(files[name] for name in sources):
+        raise Unusable("every source file is empty (%s): send the files with your program in them"
+                       % ", ".join(sources))
+
+
 def unpack(uploads, source_globs):
     """uploads: [(file name, bytes)]. Returns {path: bytes} with at least
-    one source file (by source_globs, e.g. *.c) at its top, or Unusable."""
+    one source file (by source_globs, e.g. *.c) at its top, not empty,
+    and every source file there text; or Unusable."""
     uploads = [(name, data) for name, data in uploads if name]
     if not uploads:
         raise Unusable("no files: send the sources (or one .zip or .tar.gz) as 'file' parts")
@@ -125,10 +178,10 @@ def unpack(uploads, source_globs):
             base = posixpath.basename(name.replace("\\", "/"))
             if base in ("", ".", "..") or base.lower().endswith(ARCHIVES):
                 raise Unusable("'%s': send sources, or one archive alone" % name)
+            if not data and is_source(base, source_globs):
+                raise Unusable("the file '%s' is empty: send it with your program in it (was it saved?)" % base)
             _add(files, base, data)
-    if not any("/" not in n and any(fnmatch.fnmatch(n, g) for g in source_globs) for n in files):
-        raise Unusable("no sources: none of the files is %s (in the folder's top, not a sub-folder)"
-                       % " ".join(source_globs))
+    check_sources(files, source_globs)
     return files
 
 

@@ -67,6 +67,24 @@ class UnpackTest(unittest.TestCase):
         big = b"\0" * (unpack.MAX_UNPACKED + 1)
         self.refused([("x.zip", zipped([("a.c", big)]))], "MiB once unpacked")
 
+    def test_empty_and_binary_sources_are_refused(self):
+        self.refused([("main.c", b"")], "the file 'main.c' is empty")
+        self.refused([("main.c", b"int main;"), ("board.c", b"")], "the file 'board.c' is empty")
+        self.refused([("x.zip", zipped([("a.c", b""), ("b.c", b"")]))], "every source file is empty (a.c, b.c)")
+        self.refused([("main.c", b"\x7fELF\x02\x01\x01\0\0")], "holds a NUL byte (at byte 8)")
+        self.refused([("x.tar.gz", tar_gz([("a.c", "file", b"int main;\0")]))], "'a.c' is not a text file")
+        self.refused([("main.c", b"int main;\xff\x01")], "neither UTF-8 nor 8-bit text (byte 11 is the control")
+
+    def test_text_sources_are_taken(self):
+        """UTF-8, 8-bit text (an accent in a comment), an empty source beside
+        others (Python's __init__.py), a file that is no source as it is, even empty."""
+        for text in ("/* café */ int main;".encode(), b"/* caf\xe9 */\r\n\tint main;\f\v"):
+            self.assertEqual(unpack.unpack([("main.c", text)], GLOBS), {"main.c": text})
+        files = unpack.unpack([("x.zip", zipped([("main.py", b"print(1)\n"), ("__init__.py", b"")]))], GLOBS)
+        self.assertEqual(sorted(files), ["__init__.py", "main.py"])
+        files = unpack.unpack([("a.c", b"int main;"), ("logo.png", b"\x89PNG\0\x01"), ("notes.txt", b"")], GLOBS)
+        self.assertEqual(sorted(files), ["a.c", "logo.png", "notes.txt"])
+
     def test_control_characters_in_names_are_refused(self):
         """A newline split a name in two where names are listed one a line."""
         for name in ("a\nb.c", "a\rb.c", "a\tb.c", "a\x7fb.c", "a\x1bb.c"):
