@@ -117,6 +117,8 @@ class ReportTest(unittest.TestCase):
         self.assertIn("a king &lt;moves&gt; &#34;back&#34; (<code>no-crowning</code>): "
                       "reproduces 3 of 3 failing cases examined", text)
         self.assertIn("(e.g. beta/b1, beta/b2)", text)
+        # (the page leads with the causes: before the marks and the categories)
+        self.assertLess(text.index('id="causes"'), text.index("<h2>Per category</h2>"))
         self.assertNotIn('id="causes"', self.page("submissions", "good"))
         counts = re.findall(r"<tr><td class=\"wrap\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
                             r"<td>(\d+)</td><td>(\d+)%</td></tr>", self.page())
