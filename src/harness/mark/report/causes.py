@@ -52,11 +52,15 @@ def number(text):
 
 
 def class_counts(rows):
-    """Per cause: how many submissions have it, most first."""
+    """Per cause: how many submissions have it and their share of the
+    class (ROWS, every submission), most first."""
     counts = {}
     for row in rows:
         for cause in submission_causes(row["_base"]):
             entry = counts.setdefault(cause["code"], {"code": cause["code"],
                                                       "description": cause["description"], "count": 0})
             entry["count"] += 1
+    for entry in counts.values():
+        # (the share of the whole class, in whole percent: how much a cause matters to the course)
+        entry["share"] = round(100 * entry["count"] / len(rows)) if rows else 0
     return sorted(counts.values(), key=lambda c: (-c["count"], c["code"]))

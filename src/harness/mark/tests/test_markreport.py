@@ -117,10 +117,13 @@ class ReportTest(unittest.TestCase):
         self.assertIn("a king &lt;moves&gt; &#34;back&#34; (<code>no-crowning</code>): "
                       "reproduces 3 of 3 failing cases examined", text)
         self.assertIn("(e.g. beta/b1, beta/b2)", text)
+        # (the page leads with the causes: before the marks and the categories)
+        self.assertLess(text.index('id="causes"'), text.index("<h2>Per category</h2>"))
         self.assertNotIn('id="causes"', self.page("submissions", "good"))
         counts = re.findall(r"<tr><td class=\"wrap\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
-                            r"<td>(\d+)</td></tr>", self.page())
-        self.assertEqual(counts, [("a king &lt;moves&gt; &#34;back&#34;", "no-crowning", "1")])
+                            r"<td>(\d+)</td><td>(\d+)%</td></tr>", self.page())
+        # (one submission of the class's three: a third of the class)
+        self.assertEqual(counts, [("a king &lt;moves&gt; &#34;back&#34;", "no-crowning", "1", "33")])
 
     def test_not_marked_submission_is_said_so(self):
         text = self.page("submissions", "lost")
