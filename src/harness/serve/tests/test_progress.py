@@ -9,7 +9,7 @@ import tempfile
 import time
 import unittest
 
-from harness.serve import checking, leases, programs, store
+from harness.serve import bench_rush, checking, leases, programs, store
 from harness.serve.tests.test_store import fresh
 
 
@@ -58,6 +58,18 @@ class ProgressTest(unittest.TestCase):
         for n in range(3, 3 + store.RECENT_CHECKS):   # only the recent checks count
             self.checked("s%d" % n, "w0", 1.0)
         self.assertEqual(store.median_seconds(self.db), 1.0)
+
+
+class BenchEstimateTest(unittest.TestCase):
+    def test_the_rush_reports_each_estimate_against_its_wait(self):
+        found = {"a": {"state": "done", "cached": False, "created": 100.0, "finished": 130.0},
+                 "b": {"state": "done", "cached": False, "created": 100.0, "finished": 110.0},
+                 "c": {"state": "done", "cached": True, "created": 100.0, "finished": 100.0},
+                 "d": {"state": "superseded", "cached": False, "created": 100.0, "finished": 105.0}}
+        got = bench_rush.estimate_figures({"a": 20, "b": 40, "c": 0, "d": 5}, found)
+        self.assertEqual(got["pairs"], [["a", 20, 30.0], ["b", 40, 10.0]])
+        self.assertEqual(got["p95_abs_error_s"], 30.0)
+        self.assertEqual(got["median_error_s"], -10.0)  # (errors -10 and 30: the nearest rank, the lower)
 
 
 class ReadProgressTest(unittest.TestCase):
