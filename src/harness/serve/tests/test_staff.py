@@ -5,31 +5,17 @@ linked to its report; the queue's jobs, queued and running; and the
 progress a worker sends with its heartbeat, on the student's JSON and
 page and on the staff's."""
 
-import os
-import tempfile
 import unittest
 
 from harness.serve import programs, remote
-from harness.serve.client import Service, request, submit, write_roster
-from harness.serve.tests.test_doors import post_json
+from harness.serve.client import request, submit
+from harness.serve.tests.test_doors import post_json, start_front
 
 
 class StaffPagesTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.addClassCleanup(cls.tmp.cleanup)
-        cls.tokens = write_roster(cls.tmp.name, ["ann", "ben", "cat"])
-        cls.files, cls.secret = {}, {}
-        for name in ("staff", "worker"):
-            cls.files[name] = os.path.join(cls.tmp.name, name + "-token")
-            cls.secret[name] = "%s-secret-%s" % (name, os.urandom(8).hex())
-            with open(cls.files[name], "w") as handle:
-                handle.write(cls.secret[name] + "\n")
-        cls.service = Service(cls.tmp.name, ["--workers", "0", "--category", "official", "--staff-token",
-                                             cls.files["staff"], "--worker-token", cls.files["worker"]])
-        cls.addClassCleanup(cls.service.stop)
-        cls.service.start()
+        start_front(cls, ["ann", "ben", "cat"])
         cls.fingerprint = request(cls.service.base + "/api/worker/config", cls.secret["worker"])[2]["fingerprint"]
 
     def worker(self, path, body):
