@@ -1,6 +1,7 @@
 """leases.py -- the workers' side of the queue: a claim with a lease, the
-heartbeat that extends it, the result written only by the lease's holder,
-and expired leases requeued (a few tries, then `error` with the reason).
+heartbeat that extends it, the check's count and the result written only
+by the lease's holder, and expired leases requeued (a few tries, then
+`error` with the reason).
 """
 
 import time

@@ -1,7 +1,8 @@
 """store.py -- every query of the service, over db.Database: the roster,
 a submission and its job written in one transaction, the queue's
 position, the claim with its lease and heartbeat, the requeue of expired
-leases, supersede, the cache and the history.
+leases, supersede, the cache and the history, a running check's count and
+the queue's estimate.
 """
 
 import hashlib
