@@ -149,6 +149,7 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
     for stale in ("failures", "memcheck", "evidence"):
         shutil.rmtree(output / stale, ignore_errors=True)
     (output / "evidence.tsv").unlink(missing_ok=True)
+    (output / "progress.tsv").unlink(missing_ok=True)
     diagnose.clear(output)
     (output / "failures").mkdir(parents=True, exist_ok=True)
     judge = build_judge(options, game)
@@ -169,7 +170,7 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
         reference=game.engine if os.access(game.engine, os.X_OK) else None,
         stop_after_hangs=int(options.stop_after_hangs))
     with tempfile.TemporaryDirectory(prefix="check-engine.") as work:
-        verdicts = run_all(ids, options.jobs_count, settings, Path(work))
+        verdicts = run_all(ids, options.jobs_count, settings, Path(work), output / "progress.tsv")
     return finish(options, game, ids, verdicts, program, started)
 
 

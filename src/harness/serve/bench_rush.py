@@ -6,7 +6,8 @@ programs, each copy's sources different so that the cache cannot answer
 it), each student polling their latest submission meanwhile. Then waits
 (up to 5 minutes) for every last submission's result, checks each verdict
 against scripts/check-engine run directly on the same kind of program,
-and prints the figures as JSON. --quick: 30 students, 1 minute.
+and prints the figures as JSON (with each checked submission's estimated
+wait against its wait). --quick: 30 students, 1 minute.
 --db postgresql plays the same rush against two fronts on one PostgreSQL
 (a server of its own, by src/serve/tests/with-postgresql) with two remote workers,
 each pulling from one front, and the students split between the fronts;
@@ -61,7 +62,7 @@ class Rush:
         self.front = {name: fronts[n % len(fronts)] for n, name in enumerate(sorted(tokens))}
         self.lock = threading.Lock()
         self.times = {"POST": [], "GET": []}
-        self.statuses, self.accepted, self.latest = {}, {}, {}
+        self.statuses, self.accepted, self.latest, self.estimates = {}, {}, {}, {}
         rng = random.Random(args.seed)
         kinds, weights = list(MIX), list(MIX.values())
         self.plan = sorted((rng.uniform(0, args.minutes * 60), name, n, rng.choices(kinds, weights)[0])
@@ -84,6 +85,7 @@ class Rush:
                 with self.lock:
                     self.accepted[body["id"]] = (name, kind)
                     self.latest[name] = body["id"]
+                    self.estimates[body["id"]] = body.get("estimated_wait")
                 return
             if status not in (429, 503):
                 raise RuntimeError("POST answered %s: %s" % (status, body))
@@ -174,6 +176,20 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1))))] if ordered else None
 
 
+def estimate_figures(estimates, found):
+    """The queue's estimate given at each upload against its wait, for each
+    submission checked (not superseded, not from the cache): the wait is
+    the service's own finished - created; the error is estimate - wait
+    (positive: it said longer than it took). Pairs in seconds, then the
+    error's median and 95th percentile of its size."""
+    pairs = [[sid, estimates[sid], round(body["finished"] - body["created"], 1)]
+             for sid, body in sorted(found.items()) if body["state"] == "done" and not body["cached"]
+             and estimates.get(sid) is not None and body.get("finished")]
+    errors = [estimated - actual for _, estimated, actual in pairs]
+    return {"pairs": pairs, "median_error_s": round(percentile(errors, 50), 1) if errors else None,
+            "p95_abs_error_s": round(percentile([abs(e) for e in errors], 95), 1) if errors else None}
+
+
 def figures(args, rush, found, last_done, references):
     lost = [sid for sid in rush.accepted if sid not in found]
     mismatches = [sid for sid, body in found.items() if body["state"] == "done"
@@ -195,6 +211,7 @@ def figures(args, rush, found, last_done, references):
         "server_requests": len(rush.server_times),
         "server_p95_ms": round(1000 * percentile(rush.server_times, 95), 1) if rush.server_times else None,
         "last_results_within_s": round(slowest_last, 1) if slowest_last is not None else None,
+        "estimate": estimate_figures(rush.estimates, found),
         "verdict_mismatches": len(mismatches), "reference": {k: list(v) for k, v in references.items()},
         "targets": {"nothing_lost": not lost, "last_results_within_5_min": slowest_last is not None,
                     "p95_under_200_ms": p95 < 0.2, "verdicts_equal_check_engine": not mismatches},

@@ -184,13 +184,35 @@ def scrub(result, work, data):
     return result
 
 
-def check_folder(options, folder, output, total, stop=None):
+def read_progress(output):
+    """check-engine's OUTPUT/progress.tsv (done, total; read by its header)
+    as (done, total), or None before it is written (the program is built
+    first)."""
+    try:
+        with open(os.path.join(output, "progress.tsv"), encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle, delimiter="\t"))
+        return int(rows[0]["done"]), int(rows[0]["total"])
+    except (OSError, IndexError, KeyError, TypeError, ValueError):
+        return None
+
+
+def tell_progress(output, told, progress):
+    """progress(done, total) when the count differs from TOLD; the count."""
+    found = read_progress(output) if progress is not None else None
+    if found is not None and found != told:
+        progress(*found)
+        return found
+    return told
+
+
+def check_folder(options, folder, output, total, stop=None, progress=None):
     """Runs check-engine on folder; returns the result for leases.finish.
     A folder check-engine could not build (status 1, OUTPUT/program/
     build.tsv's state not-built) is
     `done` and not compiled; any other stop of check-engine is `error`.
-    stop(): polled while it runs; True kills the run (the lease was lost)."""
-    started = time.time()
+    stop(): polled while it runs; True kills the run (the lease was lost).
+    progress(done, total): called at each poll when the count changed."""
+    started, told = time.time(), None
     process = subprocess.Popen(command(options, folder, output), cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, errors="replace",
                                env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")})
@@ -200,6 +222,7 @@ def check_folder(options, folder, output, total, stop=None):
                 printed, error_text = process.communicate(timeout=2)
                 break
             except subprocess.TimeoutExpired:
+                told = tell_progress(output, told, progress)
                 if stop is not None and stop():
                     process.kill()
                     process.communicate()

@@ -52,8 +52,13 @@ SCHEMA = (
     # (throttle.py), shared by every front
     """CREATE TABLE IF NOT EXISTS failures (key TEXT NOT NULL, at {real} NOT NULL)""",
     """CREATE INDEX IF NOT EXISTS failures_key ON failures (key, at)""",
+    # version 4: how far a running job's check is (check-engine's
+    # OUTPUT/progress.tsv, stored by the lease's holder; cleared at a claim)
+    """CREATE TABLE IF NOT EXISTS progress (
+        job TEXT PRIMARY KEY REFERENCES jobs(id), done INTEGER NOT NULL, total INTEGER NOT NULL,
+        at {real} NOT NULL)""",
 )
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 # The advisory lock's key that serialises schema creation (PostgreSQL's
 # CREATE TABLE IF NOT EXISTS is not safe when two fronts start at once).
 SCHEMA_LOCK = 310031

@@ -1,6 +1,7 @@
 """leases.py -- the workers' side of the queue: a claim with a lease, the
-heartbeat that extends it, the result written only by the lease's holder,
-and expired leases requeued (a few tries, then `error` with the reason).
+heartbeat that extends it, the check's count and the result written only
+by the lease's holder, and expired leases requeued (a few tries, then
+`error` with the reason).
 """
 
 import time
@@ -57,6 +58,7 @@ def claim(db, worker, lease):
         if taken != 1:
             return None
         db.execute("UPDATE submissions SET state = ? WHERE id = ?", (RUNNING, row[0]))
+        db.execute("DELETE FROM progress WHERE job = ?", (row[0],))  # (an earlier try's count)
         db.execute("INSERT INTO claims (job, try, worker, claimed, heartbeat) SELECT id, tries, ?, ?, ? "
                    "FROM jobs WHERE id = ?", (worker, now, now, row[0]))
         files = db.one("SELECT files FROM submissions WHERE id = ?", (row[0],))[0]
@@ -74,6 +76,16 @@ def heartbeat(db, sid, worker, lease):
             db.execute("UPDATE claims SET heartbeat = ? WHERE job = ? AND worker = ? AND ended IS NULL",
                        (now, sid, worker))
     return held
+
+
+def progress(db, sid, worker, done, total):
+    """Stores how far the job's check is (cases done of total) if the job
+    is still this worker's; returns whether it was."""
+    with db.transaction():
+        return db.execute("INSERT INTO progress (job, done, total, at) SELECT id, ?, ?, ? FROM jobs "
+                          "WHERE id = ? AND worker = ? AND state = ? ON CONFLICT (job) DO UPDATE SET "
+                          "done = excluded.done, total = excluded.total, at = excluded.at",
+                          (int(done), int(total), time.time(), sid, worker, RUNNING)).rowcount == 1
 
 
 def finish(db, sid, worker, result):

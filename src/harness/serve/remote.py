@@ -35,7 +35,7 @@ class Refused(Exception):
 
 
 class RemoteQueue:
-    """worker.LocalQueue's three methods, over the front's worker API."""
+    """worker.LocalQueue's four methods, over the front's worker API."""
 
     def __init__(self, server, token, fingerprint):
         self.server, self.token, self.fingerprint = server.rstrip("/"), token, fingerprint
@@ -64,6 +64,10 @@ class RemoteQueue:
 
     def heartbeat(self, sid, name):
         return self.call("heartbeat", {"worker": name, "id": sid})["held"]
+
+    def progress(self, sid, name, done, total):
+        """The count rides on a heartbeat (it renews the lease too)."""
+        return self.call("heartbeat", {"worker": name, "id": sid, "progress": [done, total]}, timeout=10)["held"]
 
     def finish(self, sid, name, result):
         for attempt in range(10):  # a result is worth waiting for a front to come back

@@ -1,7 +1,8 @@
 """staff.py -- the staff's view (a blueprint, registered by app.create_app),
 open only with --staff-token FILE and only to that token (as
 `Authorization: Bearer`, or once through the page's login form): /staff
-(the queue, the workers, the rate), GET /api/queue (the same as JSON) and
+(the queue, the workers, the rate), /staff/students/NAME (a student's
+whole history), GET /api/queue (the same as JSON) and
 /staff/results.csv (every student's latest result, marks.csv's columns
 where they apply)."""
 
@@ -64,6 +65,17 @@ def page():
     if not is_staff():
         return render("staff.html", 401, queue=None, error=None)
     return render("staff.html", queue=staffdata.queue_status(db()), recent=staffdata.recent(db()), error=None)
+
+
+@bp.get("/staff/students/<name>")
+def student(name):
+    """One student's whole history, newest first, each linked to its report."""
+    refusal = closed()
+    if refusal:
+        return refusal
+    if not staffdata.student(db(), name):
+        return refuse(404, "no student %s" % name)
+    return render("staff_student.html", student=name, history=[described(i) for i in store.history(db(), name)])
 
 
 @bp.get("/staff/submissions/<sid>")

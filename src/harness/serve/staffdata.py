@@ -1,5 +1,5 @@
 """staffdata.py -- what the staff's view shows, as data from the database:
-the queue (length, running jobs), each worker's last heartbeat and
+the queue (length, its jobs queued and running), each worker's last heartbeat and
 throughput (from the claims table), the recent rate, and every student's
 latest result in the columns of mark's marks.csv where they apply."""
 
@@ -31,9 +31,29 @@ def queue_status(db, now=None):
         "workers": [{"worker": w[0], "last_heartbeat_seconds_ago": round(now - w[1], 1), "jobs": int(w[2] or 0),
                      "jobs_per_minute": round((w[3] or 0) * 60 / RECENT, 2), "leases_lost": int(w[4] or 0)}
                     for w in workers],
+        "jobs": jobs(db, now),
         "rate": {"window_seconds": RECENT, "checked_per_minute": round(finished * 60 / RECENT, 2),
                  "submitted_per_minute": round(submitted * 60 / RECENT, 2)},
     }
+
+
+def jobs(db, now=None, limit=500):
+    """The queued and running jobs: the running first, then the queue in
+    the order workers take it; each with its student, state, since when
+    it waits (seconds), worker and, when running, its cases checked."""
+    now = now or time.time()
+    rows = db.all("SELECT j.id, j.student, j.state, j.created, j.worker, p.done, p.total FROM jobs j "
+                  "LEFT JOIN progress p ON p.job = j.id WHERE j.state IN (?, ?) "
+                  "ORDER BY CASE WHEN j.state = ? THEN 0 ELSE 1 END, j.created, j.id LIMIT ?",
+                  (RUNNING, QUEUED, RUNNING, limit))
+    return [{"id": r[0], "student": r[1], "state": r[2], "created": r[3], "waited_seconds": round(now - r[3], 1),
+             "worker": r[4] or None, "progress": {"done": r[5], "total": r[6]} if r[5] is not None else None}
+            for r in rows]
+
+
+def student(db, name):
+    """Whether NAME is a student of the roster (now or before)."""
+    return db.one("SELECT COUNT(*) FROM students WHERE name = ?", (name,))[0] > 0
 
 
 def recent(db, limit=50):

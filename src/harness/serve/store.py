@@ -1,11 +1,14 @@
 """store.py -- every query of the service, over db.Database: the roster,
 a submission and its job written in one transaction, the queue's
 position, the claim with its lease and heartbeat, the requeue of expired
-leases, supersede, the cache and the history.
+leases, supersede, the cache and the history, a running check's count and
+the queue's estimate.
 """
 
 import hashlib
+import math
 import secrets
+import statistics
 import time
 
 from harness.mark.roster import read_roster  # (the class's one roster, mark's too)
@@ -14,6 +17,10 @@ from harness.mark.roster import read_roster  # (the class's one roster, mark's t
 # `done` or `error`.
 QUEUED, RUNNING = "queued", "running"
 FINAL = ("done", "error", "superseded")
+# The queue's estimate: the median of this many recent checks' times, that held a job in this many seconds.
+# the workers that held a job in this many seconds; the unit before any
+# check has finished.
+RECENT_CHECKS, WORKERS_WINDOW, FIRST_GUESS = 20, 600.0, 30.0
 RESULT_FIELDS = ("compiled", "passed", "failed", "total", "summary", "report", "seconds")
 
 
@@ -130,7 +137,15 @@ def submission(db, sid, student=None, with_report=False):
         return None
     found = dict(zip(columns, row))
     found["position"] = position(db, sid) if found["state"] == QUEUED else None
+    found["progress"] = progress_of(db, sid) if found["state"] == RUNNING else None
     return found
+
+
+def progress_of(db, sid):
+    """How far a running job's check is, {done, total} cases, or None
+    before its first count (while its program is built)."""
+    row = db.one("SELECT done, total FROM progress WHERE job = ?", (sid,))
+    return {"done": row[0], "total": row[1]} if row else None
 
 
 def history(db, student, limit=200):
@@ -140,12 +155,33 @@ def history(db, student, limit=200):
     found = [dict(zip(COLUMNS, row)) for row in rows]
     for item in found:
         item["position"] = position(db, item["id"]) if item["state"] == QUEUED else None
+        item["progress"] = progress_of(db, item["id"]) if item["state"] == RUNNING else None
     return found
 
 
-def average_seconds(db, recent=20):
-    """The mean checking time of the recent checked submissions (an
-    estimate's unit), or None."""
+def median_seconds(db, recent=RECENT_CHECKS):
+    """The median checking time of the last RECENT checks (done, not
+    answered from the cache): the queue estimate's unit; None before any."""
     rows = db.all("SELECT seconds FROM submissions WHERE state = 'done' AND cached = 0 AND seconds IS NOT NULL "
                   "ORDER BY finished DESC LIMIT ?", (recent,))
-    return sum(r[0] for r in rows) / len(rows) if rows else None
+    return statistics.median(r[0] for r in rows) if rows else None
+
+
+def workers_seen(db, window=WORKERS_WINDOW, now=None):
+    """The workers (local or remote) that held a job in the last WINDOW
+    seconds (their claims' heartbeats)."""
+    since = (now or time.time()) - window
+    return db.one("SELECT COUNT(DISTINCT worker) FROM claims WHERE heartbeat > ?", (since,))[0]
+
+
+def estimated_wait(db, position, local_workers, now=None):
+    """Seconds until a job at POSITION in the queue is done: the median
+    time of the recent checks times the rounds of work up to it,
+    ceil(position / workers), where workers is the most of LOCAL_WORKERS
+    and of the workers seen holding a job lately (remote ones too), at
+    least 1. None when not queued."""
+    if position is None:
+        return None
+    median = median_seconds(db)
+    workers = max(1, local_workers, workers_seen(db, now=now))
+    return round(math.ceil(position / workers) * (FIRST_GUESS if median is None else median))

@@ -4,22 +4,18 @@ the checks of an upload and its writing, and a submission described with
 its place in the queue and the wait to expect.
 """
 
-import math
 import time
 
 from . import space, store, unpack
 from .context import absolute, db, settings
 
-API_FIELDS = ("id", "state", "position", "compiled", "passed", "failed", "total", "summary", "cached",
+API_FIELDS = ("id", "state", "position", "progress", "compiled", "passed", "failed", "total", "summary", "cached",
               "created", "finished")
 
 
 def estimated_wait(position):
-    """Seconds until a job at this position is done, from recent checks."""
-    if position is None:
-        return None
-    average = store.average_seconds(db()) or 5.0
-    return round(math.ceil(position / max(1, settings()["workers"])) * average)
+    """Seconds until a job at this position is done (store.estimated_wait)."""
+    return store.estimated_wait(db(), position, settings()["workers"])
 
 
 def described(item):

@@ -26,7 +26,7 @@ MAX_WAIT = 60.0
 class LocalQueue:
     """The queue in the database (scripts/serve's own workers): a claim
     requeues expired leases first. The remote worker's RemoteQueue
-    (remote.py) has the same three methods over HTTP."""
+    (remote.py) has the same four methods over HTTP."""
 
     def __init__(self, config):
         self.config, self.local = config, threading.local()
@@ -45,6 +45,9 @@ class LocalQueue:
 
     def heartbeat(self, sid, worker):
         return leases.heartbeat(self.db(), sid, worker, self.config["lease"])
+
+    def progress(self, sid, worker, done, total):
+        return leases.progress(self.db(), sid, worker, done, total)
 
     def finish(self, sid, worker, result):
         return leases.finish(self.db(), sid, worker, result)
@@ -70,6 +73,20 @@ class Lease(threading.Thread):
                 return
 
 
+class Told:
+    """progress(done, total) for checking.check_folder: the count stored
+    with the job (best effort: a count not stored is only a count late)."""
+
+    def __init__(self, queue, sid, worker):
+        self.queue, self.sid, self.worker = queue, sid, worker
+
+    def __call__(self, done, total):
+        try:
+            self.queue.progress(self.sid, self.worker, done, total)
+        except Exception as error:  # (the database or the front away a moment: the next count tells)
+            log("progress-failed", worker=self.worker, job=self.sid, error=str(error))
+
+
 def run_job(queue, config, worker, sid, blob):
     """Checks one claimed job and reports its result."""
     work = os.path.join(config["data"], "work", "%s.%d" % (sid, os.getpid()))
@@ -82,7 +99,8 @@ def run_job(queue, config, worker, sid, blob):
         unpack.write_folder(blob, os.path.join(work, "sources"), checking.products())
         result = checking.scrub(checking.check_folder(config["options"], os.path.join(work, "sources"),
                                                       os.path.join(work, "output"), config["total"],
-                                                      lambda: lease.lost), work, config["data"])
+                                                      lambda: lease.lost, Told(queue, sid, worker)),
+                                 work, config["data"])
     except (OSError, unpack.Unusable) as error:
         result = {"state": "error", "summary": "the worker could not check it: %s" % error}
         if space.is_full(error):  # not the program's fault: the lease lapses, the job goes back to the queue

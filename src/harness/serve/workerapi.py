@@ -1,7 +1,7 @@
 """workerapi.py -- the front's API for remote workers (scripts/serve-worker;
 a blueprint, registered by app.create_app), open only with --worker-token
 FILE and only to that token: the checking's configuration, a claim (the job's files in the answer, base64), the
-heartbeat and the result. The same leases.py as the local workers: a
+heartbeat (with the check's progress when the worker sends it) and the result. The same leases.py as the local workers: a
 claim first requeues expired leases, only the lease's holder stores a
 result, and a worker whose fingerprint (corpus, checking code, options)
 is not the front's gets 409 and no work."""
@@ -59,6 +59,9 @@ def claim():
 def heartbeat():
     body = flask.request.get_json(silent=True)
     held = leases.heartbeat(db(), str(body.get("id")), body["worker"], settings()["lease"])
+    count = body.get("progress")  # (optional: [done, total] cases of the running check)
+    if held and isinstance(count, list) and len(count) == 2 and all(type(n) is int and n >= 0 for n in count):
+        leases.progress(db(), str(body.get("id")), body["worker"], count[0], count[1])
     return flask.jsonify({"held": held})
 
 

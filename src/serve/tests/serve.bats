@@ -52,3 +52,7 @@ teardown_file() { stop_postgresql; }
     SERVE_TEST_POSTGRESQL=$pg_url unit test_front.FrontTest.test_healthz_answers_while_200_clients_send_headers_slowly \
         test_supervisor
 }
+
+@test "serve: on PostgreSQL too, a check's count stored by its lease's holder, the queue's estimate, the staff's pages" {
+    SERVE_TEST_POSTGRESQL=$pg_url unit test_progress.ProgressTest test_staff
+}

@@ -27,22 +27,29 @@ def post_json(url, token, body):
         return error.code, json.loads(error.read())
 
 
+def start_front(cls, students):
+    """A front without workers, with a staff token and a worker token, for
+    the test class CLS: its tmp, tokens (the students'), files and secret
+    (the staff's and the workers' tokens) and service."""
+    cls.tmp = tempfile.TemporaryDirectory()
+    cls.addClassCleanup(cls.tmp.cleanup)
+    cls.tokens = write_roster(cls.tmp.name, students)
+    cls.files, cls.secret = {}, {}
+    for name in ("staff", "worker"):
+        cls.files[name] = os.path.join(cls.tmp.name, name + "-token")
+        cls.secret[name] = "%s-secret-%s" % (name, os.urandom(8).hex())
+        with open(cls.files[name], "w") as handle:
+            handle.write(cls.secret[name] + "\n")
+    cls.service = Service(cls.tmp.name, ["--workers", "0", "--category", "official", "--staff-token",
+                                         cls.files["staff"], "--worker-token", cls.files["worker"]])
+    cls.addClassCleanup(cls.service.stop)
+    cls.service.start()
+
+
 class DoorsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.addClassCleanup(cls.tmp.cleanup)
-        cls.tokens = write_roster(cls.tmp.name, ["ann", "ben"])
-        cls.files, cls.secret = {}, {}
-        for name in ("staff", "worker"):
-            cls.files[name] = os.path.join(cls.tmp.name, name + "-token")
-            cls.secret[name] = "%s-secret-%s" % (name, os.urandom(8).hex())
-            with open(cls.files[name], "w") as handle:
-                handle.write(cls.secret[name] + "\n")
-        cls.service = Service(cls.tmp.name, ["--workers", "0", "--category", "official", "--staff-token",
-                                             cls.files["staff"], "--worker-token", cls.files["worker"]])
-        cls.addClassCleanup(cls.service.stop)
-        cls.service.start()
+        start_front(cls, ["ann", "ben"])
 
     def test_staff_view_opens_only_to_the_staff_token(self):
         url = self.service.base + "/api/queue"

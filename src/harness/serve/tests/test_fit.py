@@ -1,6 +1,7 @@
 """Every page fits a phone and a desktop and passes axe-core (issue 42):
 the service's login, a student's list, a submission's report (failures,
-a likely cause, a build failure) and the staff's view, and mark's class
+a likely cause, a build failure), the staff's view (with a job running
+and one queued) and its page of one student, and mark's class
 and submission pages, each in headless Chromium at 390 px (as a phone:
 mobile emulation, so that the viewport meta counts) and at 1280 px. On
 each: the page does not scroll sideways, the body's type is at least
@@ -206,11 +207,24 @@ class ServeFitTest(FitCase):
         self.assertIn("error", error)
 
     def test_staff(self):
+        # two hanging programs for the one worker: one running, one queued behind it
+        for name in ("ann", "ben"):
+            self.assertEqual(submit(self.service, self.tokens[name], programs.sources("hanging", "fit"))[0], 202)
         self.log_in("/staff", self.staff)
         self.fits("staff", self.service.base + "/staff")
-        links = self.driver.find_elements(By.CSS_SELECTOR, "#recent a")
-        self.assertTrue(links, "no submission linked")
-        self.assertTrue(all("/staff/submissions/" in a.get_attribute("href") for a in links))
+        for table in ("recent", "jobs"):
+            links = self.driver.find_elements(By.CSS_SELECTOR, "#%s td[data-label=submission] a" % table)
+            self.assertTrue(links, "no submission linked in #" + table)
+            self.assertTrue(all("/staff/submissions/" in a.get_attribute("href") for a in links))
+            names = self.driver.find_elements(By.CSS_SELECTOR, "#%s td[data-label=student] a" % table)
+            self.assertEqual(len(names), len(links))
+            self.assertTrue(all("/staff/students/" in a.get_attribute("href") for a in names))
+
+    def test_staff_student(self):
+        self.log_in("/staff", self.staff)
+        self.fits("staff-student", self.service.base + "/staff/students/cat")
+        links = self.driver.find_elements(By.CSS_SELECTOR, "#history td[data-label=report] a")
+        self.assertEqual([a.get_attribute("href").rsplit("/", 1)[1] for a in links], [self.sids["cat"]])
 
 
 def planted_fault(dest: Path) -> None:
