@@ -89,7 +89,7 @@ def rerun_command(run_mode: str, run: str, stem: str) -> str:
     the program) and diffs the output with the expected one: on stdin
     (`RUN < STEM.in | diff - STEM.out`), or as the HW4 grader runs a
     program (its input as input.txt, its output written to output.txt)."""
-    name = shlex.quote(stem)
+    given, expected = shlex.quote(stem + ".in"), shlex.quote(stem + ".out")
     if run_mode == "graded":
-        return f"cp {name}.in input.txt && {run} input.txt output.txt; diff output.txt {name}.out"
-    return f"{run} < {name}.in | diff - {name}.out"
+        return f"cp {given} input.txt && {run} input.txt output.txt; diff output.txt {expected}"
+    return f"{run} < {given} | diff - {expected}"
