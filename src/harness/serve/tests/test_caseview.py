@@ -5,7 +5,8 @@ real service (127.0.0.1); its page shows the case's boards; the case's
 files download; the command printed beside them, run as printed in a
 folder holding them and the program, reproduces the failure (diff
 speaks, status not 0) and passes with the reference program; no path of
-the server's on the page; another student gets none of the files."""
+the server's on the page; another student gets none of the files, the staff
+gets them."""
 
 import glob
 import html
@@ -50,15 +51,18 @@ def faulted_sources(game, fault, into):
 class CaseViewTest:
     """The checks, for the game and fault of a subclass."""
 
-    GAME, FAULT, OPTIONS, BOARD = "", "", [], ""
+    GAME, FAULT, BOARD = "", "", ""
 
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
         cls.addClassCleanup(cls.tmp.cleanup)
         cls.tokens = write_roster(cls.tmp.name, ["ann", "ben"])
-        cls.service = Service(cls.tmp.name, ["--program", cls.GAME, "--workers", "1", "--timeout", "5"]
-                              + cls.OPTIONS)
+        cls.staff = "staff-%s" % os.urandom(16).hex()
+        staff_file = os.path.join(cls.tmp.name, "staff-token")
+        Path(staff_file).write_text(cls.staff + "\n", encoding="utf-8")
+        cls.service = Service(cls.tmp.name, ["--program", cls.GAME, "--workers", "1", "--timeout", "5",
+                                             "--staff-token", staff_file])
         cls.addClassCleanup(cls.service.stop)
         cls.service.start()
         cls.sources = os.path.join(cls.tmp.name, "sources")
@@ -100,11 +104,12 @@ class CaseViewTest:
             passed = subprocess.run(["bash", "-c", commands[0]], cwd=folder, capture_output=True, text=True)
             self.assertEqual((passed.returncode, passed.stdout), (0, ""), passed.stderr)
 
-    def test_another_student_gets_none_of_the_files(self):
+    def test_another_student_gets_none_of_the_files_the_staff_gets_them(self):
         link = self.service.base + html.unescape(LINK.findall(self.page)[0])
         archive = "%s/submissions/%s/cases.zip" % (self.service.base, self.result["id"])
         self.assertEqual(fetch(link, self.tokens["ben"])[0], 404)
         self.assertEqual(fetch(archive, self.tokens["ben"])[0], 404)
+        self.assertEqual(fetch(link, self.staff)[0], 200)
         status, data = fetch(archive, self.tokens["ann"])
         self.assertEqual(status, 200)
         names = zipfile.ZipFile(io.BytesIO(data)).namelist()
