@@ -11,7 +11,7 @@ import csv
 import os
 from pathlib import Path
 
-from harness import games, languages
+from harness import languages
 from harness.games.caseview import CaseFiles, local_run, rerun_command
 
 
@@ -60,22 +60,25 @@ def language_of(output):
         return None
 
 
-def how_to_run(output, folder):
+def how_to_run(game, output, folder):
     """How the student builds and runs their program in its own folder:
-    {"build": the language's build command with its files, "run": its
-    run command}; {} when the language is unknown."""
+    {"mode": how the game runs a program (stdin or graded), "build": the
+    language's build command with its files, "run": its run command}
+    (no build nor run when the language is unknown)."""
     language = language_of(output)
     if language is None:
-        return {}
+        return {"mode": game.run_mode}
     build = language.build or ""
     if build:
         build = build.replace('"$@"', language.files[0])
     main = languages.python_main(folder, language) if language.name == "python" else None
-    return {"build": build, "run": local_run(language.run, main)}
+    return {"mode": game.run_mode, "build": build, "run": local_run(language.run, main)}
 
 
-def rerun(program, run, case_id):
-    """The one command that reruns CASE as the game runs a program (RUN:
-    the program's run command, ./program when unknown)."""
-    return rerun_command(games.get(program).run_mode, run or "./program", stem(case_id))
-
+def rerun(run, case_id):
+    """The one command that reruns CASE as RUN (how_to_run's) says, the
+    program ./program when its language is unknown; "" for a report made
+    before there were such commands (no mode)."""
+    if not run.get("mode"):
+        return ""
+    return rerun_command(run["mode"], run.get("run") or "./program", stem(case_id))

@@ -126,7 +126,7 @@ def read_results(output, total, printed, error_text, folder, program=None):
               "causes": causes}
     if program:
         report["views"] = caseviews.views(games.get(program), output, list(reports))
-        report["run"] = caseviews.how_to_run(output, folder)
+        report["run"] = caseviews.how_to_run(games.get(program), output, folder)
     evidence = [sentences(row) for row in read_tsv(Path(output, "evidence.tsv"))]
     if evidence:
         report["evidence"] = evidence

@@ -60,7 +60,7 @@ def cases_zip(sid):
     report = owned_report(sid)
     if report is None:
         return refuse(404, "no submission %s" % sid)
-    run = report.get("run", {}).get("run")
+    run = report.get("run", {})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         lines = ["Each failing case of submission %s: put these files beside your program, then run" % sid,
@@ -68,7 +68,7 @@ def cases_zip(sid):
         for name, case_id in sorted(failing(report).items()):
             for suffix in SUFFIXES:
                 archive.writestr(name + suffix, case_bytes(case_id, suffix))
-            lines.append(rerun(settings()["options"]["program"], run, case_id))
+            lines.append(rerun(run, case_id) or "(the command: on the report's page, after a new check)")
         archive.writestr("README.txt", "\n".join(lines) + "\n")
     return flask.Response(buffer.getvalue(), mimetype="application/zip",
                           headers={"Content-Disposition": "attachment; filename=failing-cases-%s.zip" % sid})

@@ -81,7 +81,7 @@ def report_view(item):
     for group in groups:
         group["failures"] = [{"id": c, "text": text, "explain": explanation(text),
                               "view": report.get("views", {}).get(c), "stem": stem(c),
-                              "rerun": rerun(settings()["options"]["program"], run.get("run"), c)}
+                              "rerun": rerun(run, c)}
                              for c in group["ordered"] for text in [shown(report.get("reports", {}).get(c, ""))]]
     categories = {}
     for row in rows:

@@ -11,6 +11,7 @@ gets them."""
 import glob
 import html
 import io
+import json
 import os
 import re
 import shutil
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from harness import paths
 from harness.diagnose.faultbuild import apply
+from harness.serve import pages
 from harness.serve.client import Service, request, submit, wait_final, write_roster
 
 COMMAND = re.compile(r'<code class="command">(.*?)</code>')
@@ -123,3 +125,20 @@ class CheckersCaseViewTest(CaseViewTest, unittest.TestCase):
 
 class DraughtsCaseViewTest(CaseViewTest, unittest.TestCase):
     GAME, FAULT, BOARD = "draughts", "no-crowning", "the board (input.txt)"
+
+
+class ReportViewTest(unittest.TestCase):
+    def test_a_failure_without_the_servers_lines_and_an_older_report_without_commands(self):
+        """check-engine's rerun and judge lines (the corpus's place on the
+        server) are left out of a failure's report; a report made before
+        the case views has no view and no command, its files all the same."""
+        text = "case:   examples/a\nrerun:  ./program < testdata/checkers/examples/a.in\njudge:  x\nreason: r\n"
+        report = {"results": [["examples/a", "examples", "fail", "stdout differs", "stdout"]],
+                  "reports": {"examples/a": text}}
+        failure = pages.report_view({"report": json.dumps(report)})["groups"][0]["failures"][0]
+        self.assertEqual(failure["text"], "case:   examples/a\nreason: r\n")
+        self.assertEqual((failure["view"], failure["rerun"], failure["stem"]), (None, "", "examples-a"))
+        report["run"] = {"mode": "graded", "run": "./hw4"}
+        failure = pages.report_view({"report": json.dumps(report)})["groups"][0]["failures"][0]
+        self.assertEqual(failure["rerun"], "cp examples-a.in input.txt && ./hw4 input.txt output.txt; "
+                                           "diff output.txt examples-a.out")
