@@ -23,13 +23,14 @@ MOST_LINES = 60
 @dataclass(frozen=True)
 class CaseFiles:
     """A failing case as check-engine left it: its input and expected
-    output (the corpus), the program's output and exit status (OUT/outputs),
-    the expected exit status (0 when the corpus gives none)."""
+    output (the corpus), the program's output and exit status (OUT/outputs;
+    None for a run killed at the time limit), the expected exit status (0
+    when the corpus gives none)."""
 
     input: Path
     expected: Path
     actual: Path
-    status: int
+    status: Optional[int]
     expected_status: int = 0
 
     def lines(self, which: str) -> list[str]:
@@ -69,6 +70,8 @@ def view(sentences: list[str], boxes: list[dict]) -> dict:
 
 def status_sentence(files: CaseFiles) -> str:
     """The exit statuses in words, when they differ; "" when they agree."""
+    if files.status is None:
+        return "Your program was stopped: it ran past the time limit (its output is what it wrote by then)."
     if files.status == files.expected_status:
         return ""
     return "Your program ended with exit status %d; the expected exit status is %d." % (

@@ -22,10 +22,13 @@ def stem(case_id):
 
 
 def _status(path, default=0):
+    """The status in a .status file: its number, None for `hang` (killed
+    at the time limit), DEFAULT when there is no file."""
     try:
-        return int(Path(path).read_text(encoding="utf-8").split("\n", 1)[0].strip() or default)
-    except (OSError, ValueError):
+        word = Path(path).read_text(encoding="utf-8").split("\n", 1)[0].strip()
+    except OSError:
         return default
+    return int(word) if word.lstrip("-").isdigit() else None
 
 
 def case_files(game, output, case_id):

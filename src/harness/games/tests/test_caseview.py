@@ -71,3 +71,10 @@ def test_the_rerun_command_as_the_game_runs_a_program():
     assert rerun_command("stdin", "./program", "examples-x") == "./program < examples-x.in | diff - examples-x.out"
     assert rerun_command("graded", "./hw4", "ex") == "cp ex.in input.txt && ./hw4 input.txt output.txt; diff output.txt ex.out"
     assert "'a b.in'" in rerun_command("stdin", "./program", "a b")
+
+
+def test_a_run_killed_at_the_time_limit_is_said_so(tmp_path):
+    files = changed(tmp_path, CHECKERS, "examples/seed-game-A", 45, "BOARD COST: 9")
+    hung = CaseFiles(files.input, files.expected, files.actual, None)
+    assert any("time limit" in s for s in games.get("checkers").case_view(hung)["sentences"])
+    assert not any("time limit" in s or "exit status" in s for s in games.get("checkers").case_view(files)["sentences"])
