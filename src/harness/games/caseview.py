@@ -4,7 +4,8 @@ marked), the files it is made from, and the one command that reruns a case
 on a student's own machine. The games fill it (checkers: the actions, the
 board before the block that differs, the two blocks side by side;
 draughts: the board, the trace around the first wrong line, the judge's
-sentence); the pages only draw it. Plain data (lists, dicts, strings), so
+sentence) from the files check-engine left (views); the pages only draw
+it. Plain data (lists, dicts, strings), so
 that it travels in a report's JSON."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from harness.games.game import text_lines
+from harness.games.game import Game, text_lines
 
 # The most lines a box shows (a long input or output is cut, and says so).
 MOST_LINES = 60
@@ -39,6 +40,37 @@ class CaseFiles:
             return text_lines(getattr(self, which).read_bytes())
         except OSError:
             return []
+
+
+def status_in(path: Path, default: int = 0) -> Optional[int]:
+    """The status in a .status file: its number, None for `hang` (killed
+    at the time limit), DEFAULT when there is no file."""
+    try:
+        word = Path(path).read_text(encoding="utf-8").split("\n", 1)[0].strip()
+    except OSError:
+        return default
+    return int(word) if word.lstrip("-").isdigit() else None
+
+
+def case_files(game: Game, output: Path | str, case_id: str) -> CaseFiles:
+    """The failing case's CaseFiles: the corpus's input and expected
+    output (and status), the program's output and status in OUTPUT."""
+    corpus, done = Path(game.corpus), Path(output, "outputs")
+    return CaseFiles(corpus / (case_id + ".in"), corpus / (case_id + ".out"), done / (case_id + ".out"),
+                     status_in(done / (case_id + ".status")), status_in(corpus / (case_id + ".status")))
+
+
+def views(game: Game, output: Path | str, case_ids: list[str]) -> dict[str, dict]:
+    """{case: its view} for these failing cases (none for a game without
+    case_view, or a case check-engine left no output of: not run)."""
+    if game.case_view is None:
+        return {}
+    found = {}
+    for case_id in case_ids:
+        files = case_files(game, output, case_id)
+        if files.actual.is_file():
+            found[case_id] = game.case_view(files)
+    return found
 
 
 def lines_box(title: str, lines: list[str], marked: Optional[set[int]] = None, first: int = 1,

@@ -16,6 +16,7 @@ from pathlib import Path
 from harness import cases, games, languages, paths
 from harness.check import checking_code
 from harness.check.evidence_report import read_tsv, sentences
+from harness.games import caseview
 
 from . import caseviews, compiler
 
@@ -125,7 +126,7 @@ def read_results(output, total, printed, error_text, folder, program=None):
     report = {"results": rows, "reports": reports, "output": printed[-TEXT_BYTES:], "build": error_text,
               "causes": causes}
     if program:
-        report["views"] = caseviews.views(games.get(program), output, list(reports))
+        report["views"] = caseview.views(games.get(program), output, list(reports))
         report["run"] = caseviews.how_to_run(games.get(program), output, folder)
     evidence = [sentences(row) for row in read_tsv(Path(output, "evidence.tsv"))]
     if evidence:
