@@ -71,7 +71,7 @@ class CaseViewTest:
         os.makedirs(cls.sources)
         status, _, body = submit(cls.service, cls.tokens["ann"], faulted_sources(cls.GAME, cls.FAULT, cls.sources))
         assert status == 202, body
-        cls.result = wait_final(cls.service, cls.tokens["ann"], body["id"])
+        cls.result = wait_final(cls.service, cls.tokens["ann"], body["id"], timeout=600)  # (a loaded machine)
         cls.page = request(cls.result["page"], cls.tokens["ann"])[2]
 
     def test_the_page_shows_the_case_in_the_games_terms(self):
