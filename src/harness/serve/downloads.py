@@ -51,7 +51,7 @@ def case_file(sid, name):
     if report is None or not dot or "." + suffix not in SUFFIXES or base not in cases:
         return refuse(404, "no failing case %s in submission %s" % (name, sid))
     return flask.Response(case_bytes(cases[base], "." + suffix), mimetype="text/plain",
-                          headers={"Content-Disposition": "attachment; filename=%s" % name})
+                          headers={"Content-Disposition": "attachment; filename=\"%s\"" % name})
 
 
 @bp.get("/submissions/<sid>/cases.zip")
