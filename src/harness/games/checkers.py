@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 from harness import cases, paths
 from harness.check.explain.checkers import explain
+from harness.games.caseview import CaseFiles, lines_box, sides_box, status_sentence, view
 from harness.games.game import (CorpusMinimum, Game, Region, RunOutcome, StatsRow, first_matching,
                                 largest_outputs, last_line, stderr_shape, text_lines)
 
@@ -46,6 +47,79 @@ def region_symptom(region: str) -> str:
     if region == "after-action":
         return "stdout differs after an action's block (an error or win line, or a missing action)"
     return "stdout differs in an action's block"
+
+
+# The line that opens an action's block; the first line of a board.
+SEPARATOR, COLUMNS = "=" * 37, "     A   B   C   D   E   F   G   H"
+
+
+def blocks(lines: list[str]) -> list[int]:
+    """Where each block of an output starts (0-based): the setup board's
+    at 0, then each action's at its ===== line."""
+    return [0] + [i for i, text in enumerate(lines) if text == SEPARATOR and i > 0]
+
+
+def block_lines(lines: list[str], starts: list[int], k: int) -> list[str]:
+    """Block K of LINES (starts: blocks(LINES)); [] when there is none."""
+    if k >= len(starts):
+        return []
+    end = starts[k + 1] if k + 1 < len(starts) else len(lines)
+    return lines[starts[k]:end]
+
+
+def board_of(block: list[str]) -> list[str]:
+    """The board in a block: its column letters and the 17 lines below."""
+    top = next((i for i, text in enumerate(block) if text == COLUMNS), None)
+    return [] if top is None else block[top:top + 1 + BOARD_LINES]
+
+
+def input_line_of(inputs: list[str], action: int) -> Optional[int]:
+    """The 0-based index of the input line that makes action number ACTION
+    (A makes one action, P ten, any other line one); None past the end."""
+    made = 0
+    for index, text in enumerate(inputs):
+        word = text.strip()
+        if not word:
+            continue
+        made += 10 if word == "P" else 1
+        if made >= action:
+            return index
+    return None
+
+
+def ending(lines: list[str]) -> str:
+    """The output's last line when it is an error or win line, else ""."""
+    last = lines[-1] if lines else ""
+    return last if last.startswith("ERROR:") or last.endswith("WIN!") else ""
+
+
+def case_view(files: CaseFiles) -> dict:
+    """The failing case in the game's terms: the input actions (the one
+    whose block differs marked), the board before that block, the
+    expected block and the program's side by side, the error or win line
+    and the exit status in words."""
+    inputs, expected, actual = files.lines("input"), files.lines("expected"), files.lines("actual")
+    differ = next((i for i, (a, b) in enumerate(zip(expected, actual)) if a != b), min(len(expected), len(actual)))
+    starts = blocks(expected)
+    k = max(i for i, start in enumerate(starts) if start <= differ) if differ < len(expected) else len(starts) - 1
+    mine, theirs = block_lines(expected, starts, k), block_lines(actual, blocks(actual), k)
+    header = mine[1].removeprefix("*** ") if k > 0 and len(mine) > 1 else ""
+    after_board = k > 0 and differ - starts[k] > 3 + BOARD_LINES or k == 0 and differ >= SETUP_LINES
+    marked = {input_line_of(inputs, k + after_board)} - {None} if k + after_board > 0 else set()
+    where = "the setup board, before any action" if k == 0 else header
+    sentences = [f"The first line that differs is line {differ + 1} of the output, in {where}"
+                 + (" (after its board)." if after_board else ".")]
+    for words, lines in (("The expected output ends with", expected), ("Your program's output ends with", actual)):
+        if ending(lines):
+            sentences.append(f"{words}: {ending(lines)}")
+    sentences.append(status_sentence(files))
+    boxes = [lines_box("the input actions", inputs, marked)]
+    if k > 0:
+        before = board_of(block_lines(expected, starts, k - 1))
+        boxes.append(lines_box("the board before " + header.split(":")[0], before, numbered=False))
+    boxes.append(sides_box("the expected output and yours, from line %d" % (starts[k] + 1), mine, theirs,
+                           starts[k] + 1))
+    return view(sentences, boxes)
 
 
 def memcheck_cases(root: Path, ids: Sequence[str]) -> list[str]:
@@ -144,4 +218,5 @@ GAME = Game(
     memcheck_cases=memcheck_cases,
     corpus_stats_rows=corpus_stats_rows,
     contract_violations=contract_violations,
+    case_view=case_view,
 )

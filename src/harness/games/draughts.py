@@ -7,11 +7,14 @@ bash: src/games/draughts.bash.)"""
 from __future__ import annotations
 
 import re
+import subprocess
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
-from harness import cases
+from harness import cases, paths
 from harness.check.explain.draughts import explain
+from harness.games.caseview import CaseFiles, lines_box, status_sentence, view
 from harness.games.game import (CorpusMinimum, Game, Region, RunOutcome, StatsRow, first_matching,
                                 largest_outputs, stderr_shape, text_lines)
 
@@ -38,6 +41,62 @@ def line_region(expected: Path, line: int) -> Region:
         return Region("after-end", f"{name}, the line after the end")
     label = text.split(":", 1)[0].replace("|-", "")
     return Region("trace", f"{name}, the trace at ply {label}: {text}")
+
+
+# In the judge's first line: the output's line at fault, the input's case.
+AT_LINE, INPUT_CASE = re.compile(r"at output line ([0-9]+)"), re.compile(r"input case ([0-9]+) of")
+# How many lines of the trace are shown either side of the wrong one.
+AROUND = 4
+
+
+def judge_message(files: CaseFiles) -> list[str]:
+    """The judge's message on the program's output (its sentences: the
+    excerpt of output.txt after them is left out; the page shows its own),
+    [] when the judge accepts it or is not built."""
+    judge = paths.ROOT / GAME.judge
+    with tempfile.TemporaryDirectory() as feedback, open(files.actual, "rb") as output:
+        try:
+            subprocess.run([str(judge), str(files.input), str(files.expected), feedback], stdin=output,
+                           capture_output=True, timeout=60, check=False)
+            text = (Path(feedback) / "judgemessage.txt").read_text(encoding="utf-8", errors="replace")
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+    lines = text.rstrip("\n").split("\n")
+    cut = next((i for i, line in enumerate(lines) if line.startswith("output.txt, line")), len(lines))
+    return [line.strip() for line in lines[:cut] if line.strip()]
+
+
+def input_case(inputs: list[str], number: int) -> list[str]:
+    """The NUMBERth case of the input (1-based; its header and board
+    lines, blank lines left out); the whole input when there is no such
+    case."""
+    headers = [i for i, text in enumerate(inputs) if text.strip().startswith("case ")]
+    if not 0 < number <= len(headers):
+        return inputs
+    start = headers[number - 1]
+    end = headers[number] if number < len(headers) else len(inputs)
+    return [text for text in inputs[start:end] if text.strip()]
+
+
+def case_view(files: CaseFiles) -> dict:
+    """The failing case in the game's terms: the judge's sentence, the
+    board (the input's case the judge names), and the program's trace
+    around the first wrong line, that line marked."""
+    message = judge_message(files)
+    first = message[0] if message else ""
+    line = int(AT_LINE.search(first).group(1)) if AT_LINE.search(first) else 0
+    number = int(INPUT_CASE.search(first).group(1)) if INPUT_CASE.search(first) else 0
+    inputs, actual = files.lines("input"), files.lines("actual")
+    board = input_case(inputs, number)
+    boxes = [lines_box("the board (input.txt)", board, numbered=False)]
+    if line and actual:
+        message = [text for text in message if text != actual[line - 1].strip()] if line <= len(actual) else message
+        low = max(0, line - 1 - AROUND)
+        boxes.append(lines_box("your output.txt around line %d" % line, actual[low:line + AROUND],
+                               {line - 1 - low}, low + 1))
+    elif not actual:
+        message.append("Your program wrote no output.txt (or an empty one).")
+    return view(message + [status_sentence(files)], boxes)
 
 
 def region_symptom(region: str) -> str:
@@ -155,4 +214,5 @@ GAME = Game(
     memcheck_cases=memcheck_cases,
     corpus_stats_rows=corpus_stats_rows,
     contract_violations=contract_violations,
+    case_view=case_view,
 )

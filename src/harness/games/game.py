@@ -109,6 +109,9 @@ class Game:
     memcheck_cases: Callable[[Path, Sequence[str]], list[str]]
     corpus_stats_rows: Callable[[Path], list[StatsRow]]
     contract_violations: Callable[[RunOutcome], list[str]]
+    # a failing case in the game's terms (harness.games.caseview's view,
+    # from its CaseFiles); None: the pages show check-engine's report only
+    case_view: Optional[Callable[..., dict]] = None
 
     def __post_init__(self) -> None:
         if not NAME_PATTERN.fullmatch(self.name):

@@ -17,7 +17,7 @@ import flask
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, headers, pages, rendering, sessions, space, staff, throttle, workerapi
+from . import api, downloads, headers, pages, rendering, sessions, space, staff, throttle, workerapi
 from . import config as configuration
 from .context import CONNECTIONS, Connections, drop_connection, log_event, refuse
 
@@ -63,6 +63,6 @@ def create_app(config_path=None):
     app.after_request(log_request)
     rendering.set_up(app)
     headers.set_up(app)
-    for blueprint in (api.bp, pages.bp, workerapi.bp, staff.bp):
+    for blueprint in (api.bp, pages.bp, workerapi.bp, staff.bp, downloads.bp):
         app.register_blueprint(blueprint)
     return app

@@ -16,8 +16,9 @@ from pathlib import Path
 from harness import cases, games, languages, paths
 from harness.check import checking_code
 from harness.check.evidence_report import read_tsv, sentences
+from harness.games import caseview
 
-from . import compiler
+from . import caseviews, compiler
 
 ROOT = str(paths.ROOT)
 # The checking code (harness.check.checking_code's one list, what decides a
@@ -99,10 +100,12 @@ def _text(path, limit=TEXT_BYTES):
         return ""
 
 
-def read_results(output, total, printed, error_text, folder):
+def read_results(output, total, printed, error_text, folder, program=None):
     """The result from check-engine's OUTPUT folder (data): results.tsv's
     rows and the first failures' reports, the worker's folder in them
-    shown as `.` (the student's own folder)."""
+    shown as `.` (the student's own folder); with the game PROGRAM, those
+    failures in the game's terms and how the student reruns them
+    (caseviews.py)."""
     # (the page's rows: case, category, verdict, symptom, code, read by name)
     rows = [[row.case, row.category, row.verdict, row.symptom, row.code]
             for row in cases.read_results(os.path.join(output, "results.tsv"))]
@@ -122,6 +125,9 @@ def read_results(output, total, printed, error_text, folder):
         summary += "; likely cause: " + ", ".join(c["code"] for c in causes)
     report = {"results": rows, "reports": reports, "output": printed[-TEXT_BYTES:], "build": error_text,
               "causes": causes}
+    if program:
+        report["views"] = caseview.views(games.get(program), output, list(reports))
+        report["run"] = caseviews.how_to_run(games.get(program), output, folder)
     evidence = [sentences(row) for row in read_tsv(Path(output, "evidence.tsv"))]
     if evidence:
         report["evidence"] = evidence
@@ -233,7 +239,7 @@ def check_folder(options, folder, output, total, stop=None, progress=None):
     seconds = round(time.time() - started, 2)
     if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
         try:
-            result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder)
+            result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder, options["program"])
         except cases.ResultsError as error:
             result = {"state": "error", "summary": "check-engine's results unreadable: %s" % error}
     elif process.returncode == 1 and build_state(output) == "not-built":

@@ -12,6 +12,7 @@ import flask
 from harness.mark.report.pages import symptom_groups  # (mark's grouping, reused)
 
 from . import compiler, sessions, store, throttle
+from .caseviews import rerun, stem
 from .context import caller, checked_token, db, redirect, settings
 from .rendering import csrf_ok, render
 from .submissions import accept, described, uploads_of
@@ -76,9 +77,12 @@ def report_view(item):
     rows = report.get("results", [])
     verdicts = {r[0]: (r[2], r[3]) for r in rows}
     groups = symptom_groups({"_verdicts": verdicts}, [r[0] for r in rows])
+    run = report.get("run", {})
     for group in groups:
-        group["failures"] = [{"id": c, "text": text, "explain": explanation(text)}
-                             for c in group["ordered"] for text in [report.get("reports", {}).get(c, "")]]
+        group["failures"] = [{"id": c, "text": text, "explain": explanation(text),
+                              "view": report.get("views", {}).get(c), "stem": stem(c),
+                              "rerun": rerun(run, c)}
+                             for c in group["ordered"] for text in [shown(report.get("reports", {}).get(c, ""))]]
     categories = {}
     for row in rows:
         entry = categories.setdefault(row[1], {"passed": 0, "total": 0})
@@ -87,7 +91,14 @@ def report_view(item):
     log = report.get("build_log") or report.get("build", "")  # (a report of before the log was kept: its line)
     return {"groups": groups, "categories": categories, "build": compiler.tidy(log), "compile": compiler.told(log),
             "output": report.get("output", ""), "causes": report.get("causes", []),
-            "evidence": report.get("evidence", [])}
+            "evidence": report.get("evidence", []), "run": run}
+
+
+def shown(text):
+    """A failure's report as a student's page shows it: without its rerun
+    and judge lines (they name the corpus's place on the server; the page
+    gives the files and the command instead)."""
+    return "".join(line for line in text.splitlines(True) if not line.startswith(("rerun:", "judge:")))
 
 
 def explanation(text, limit=6):

@@ -10,6 +10,9 @@ import re
 
 import jinja2
 
+from harness import games
+from harness.games import caseview
+
 from .causes import class_counts, submission_causes, submission_evidence
 from .marks import histogram
 from .rows import memcheck_findings, read_text, report_path
@@ -19,6 +22,8 @@ from .similar import similar_by_name, similar_pairs
 # A failing case's full report is shown inline for this many failures of a
 # page; the others are links to their report files.
 INLINE_REPORTS = 150
+# The first this many of them are shown in the game's terms too.
+CASE_VIEWS = 20
 
 # The chart's geometry, in pixels: where the bars start, their full
 # length, one row's height.
@@ -137,9 +142,11 @@ def symptom_groups(row, cases):
     return result
 
 
-def failure_entries(base, groups):
+def failure_entries(base, groups, game=None):
     """Each group's failures: id, reason, report link, and the report's text
-    for the first INLINE_REPORTS of the page."""
+    for the first INLINE_REPORTS of the page; with the GAME, the first
+    CASE_VIEWS in the game's terms too (harness.games.caseview, from the
+    run check-engine kept beside the report: check/N/outputs)."""
     inline = 0
     for group in groups:
         group["failures"] = []
@@ -149,8 +156,12 @@ def failure_entries(base, groups):
             found = re.search(r"^reason: (.*)$", text, re.M)
             shown = bool(text) and inline < INLINE_REPORTS
             inline += shown
+            view = None
+            if shown and game is not None and inline <= CASE_VIEWS:
+                output = os.path.join(base, rel.split(os.sep + "failures" + os.sep)[0])
+                view = caseview.views(game, output, [case_id]).get(case_id)
             group["failures"].append({"id": case_id, "why": found.group(1) if found else "",
-                                      "report": rel, "text": text, "inline": shown})
+                                      "report": rel, "text": text, "inline": shown, "view": view})
     return groups
 
 
@@ -189,7 +200,7 @@ def submission_page(row, categories, cases, args, similar_to=()):
         title="%s: %s" % (row["name"], args.program), row=row, facts=facts, categories=categories,
         files=[(rel, label) for rel, label in LINKED_FILES if os.path.isfile(os.path.join(base, rel))],
         compile_text=compile_text if show_compile else "",
-        groups=failure_entries(base, symptom_groups(row, cases)),
+        groups=failure_entries(base, symptom_groups(row, cases), games.get(args.program)),
         folder=os.path.abspath(base), program_words=program_words(base), similar_to=similar_to,
         not_run=[c for c in cases if c not in row["_verdicts"]],
         findings=memcheck_findings(base), causes=submission_causes(base),

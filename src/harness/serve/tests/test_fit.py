@@ -6,7 +6,8 @@ and submission pages, each in headless Chromium at 390 px (as a phone:
 mobile emulation, so that the viewport meta counts) and at 1280 px. On
 each: the page does not scroll sideways, the body's type is at least
 16 px, axe-core finds no serious or critical violation; the report page
-leads with its verdict in words. Screenshots go to
+leads with its verdict in words, and shows a failing case in the
+game's terms. Screenshots go to
 build/reports/screenshots/NAME-WIDTH.png (CI keeps them).
 
 axe-core is npm's package, installed on first use into build/tools/npm
@@ -199,6 +200,16 @@ class ServeFitTest(FitCase):
             " var e = document.getElementById(id); return e ? e.getBoundingClientRect().top : null; });")
         self.assertNotIn(None, order)
         self.assertEqual(order, sorted(order))
+
+    def test_report_with_a_case_in_the_games_terms(self):
+        """The first failing case open: its sentences, the input actions,
+        the board before the block that differs, the two blocks side by
+        side, the files and the command that reruns it."""
+        self.report("cat")
+        case = self.driver.find_element(By.CSS_SELECTOR, "details[open] .case")
+        self.assertIn("the board before", case.text)
+        self.assertTrue(case.find_element(By.CSS_SELECTOR, "tr.differs").is_displayed())
+        self.assertIn("| diff - ", case.find_element(By.CSS_SELECTOR, "code.command").text)
 
     def test_report_of_a_build_failure(self):
         self.assertEqual(self.report("ben"), "Your program does not compile")
