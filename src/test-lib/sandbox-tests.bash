@@ -111,6 +111,26 @@ mode_root() { ((EUID == 0)) && ! mode_user; }
 # mode_home: the home of the sandbox's user (write-home's HOMEDIR).
 mode_home() { if mode_user; then echo "$SANDBOX_TEST_HOME"; else echo "$HOME"; fi; }
 
+# mode_uid_reads FILE: the program's uid in this mode (after start: the
+# box's own as root, the test's user's, else the tester's) may read FILE.
+mode_uid_reads() {
+    local uid=${SANDBOX_UID:-$EUID}
+    mode_user && uid=$(id -u "$SANDBOX_TEST_USER")
+    ((uid != EUID)) || { [[ -r $1 ]]; return; }
+    setpriv --reuid="$uid" --regid="$uid" --clear-groups test -r "$1"
+}
+
+# limits_only_said: (after start in a limits mode) the box says it holds
+# limits only: the running box's describe line and the mode it reported.
+limits_only_said() {
+    [[ $SANDBOX_MODE == limits && -n $SANDBOX_WHY ]] || fail "$test_mode: mode '$SANDBOX_MODE', why '$SANDBOX_WHY'"
+    local line
+    # shellcheck disable=SC2119 # (the running box's own line: no option)
+    line=$(sandbox_describe)
+    [[ $line == *"running with limits only"* || $line == *"none (--no-sandbox); limits only"* ]] ||
+        fail "$test_mode: describe does not say limits only: $line"
+}
+
 # mode_dir: a new folder of the test's that the sandbox's user can reach.
 mode_dir() {
     if mode_user; then

@@ -3,9 +3,14 @@
 # try to read the corpus, write or delete in the repository and in $HOME,
 # fork without end, allocate without end, reach the network, print without
 # end, hang, leave processes behind, kill the sandbox, and leave files for
-# the next case; each must be contained. The same programs with
-# --no-sandbox show that the checks can see the difference: there the
-# cheats work. Our own engines give their goldens through the sandbox.
+# the next case; each must be contained. Reading the corpus, writing the
+# repository, the fork bomb and the namespaces run in the four modes
+# (in_mode: the tester and a user made for the file, with bubblewrap and
+# with limits only); where limits only holds less (the corpus is there,
+# closed only by its permissions) the test asserts that and that the box
+# says limits only. Run plainly, or with --no-sandbox, some cheats work:
+# the checks can see the difference. Our own engines give their goldens
+# through the sandbox.
 # The limits are sandbox-limits.bats', the other modes sandbox-modes.bats'.
 
 # shellcheck disable=SC2154 # bats sets $stderr (run --separate-stderr)
@@ -41,18 +46,31 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     cmp "$run_dir/out" testdata/draughts/examples/opening.out
 }
 
-@test "read cheat: the corpus is not there (the cheat works without the sandbox)" {
-    start read-corpus
-    case_run "$game.in"
-    assert_equal "$status" 1
-    assert_output --partial "cannot open $root/$game.out: No such file or directory"
-    [[ $output != *"ACTION #"* ]] || fail "the program read the expected output: $output"
-    sandbox_stop
-
-    start read-corpus --no-sandbox
-    case_run "$game.in"
-    assert_equal "$status" 0
-    cmp "$run_dir/out" "$game.out"
+@test "read cheat: the corpus is not there with bubblewrap, in every mode; with limits only the program reads what its uid may, and describe says limits only" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        start read-corpus
+        case_run "$game.in"
+        if mode_bwrap; then
+            assert_equal "$status" 1
+            assert_output --partial "cannot open $root/$game.out: No such file or directory"
+            [[ $output != *"ACTION #"* ]] || fail "$mode: the program read the expected output: $output"
+        else
+            # No mount namespace: the corpus is there, closed only by its
+            # permissions to the program's uid (the README says so, and
+            # describe names the mode): the cheat works where that uid may
+            # read it.
+            if mode_uid_reads "$root/$game.out"; then
+                assert_equal "$status" 0
+                cmp "$run_dir/out" "$game.out"
+            else
+                assert_equal "$status" 1
+                assert_output --partial "cannot open $root/$game.out: Permission denied"
+            fi
+            limits_only_said
+        fi
+        sandbox_stop
+    done
 }
 
 @test "peek: the exchange directory, the driver and other processes' descriptors are closed to the program" {
@@ -64,20 +82,33 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     refute_output --partial OPENED
 }
 
-@test "write cheat: nothing written or deleted in the repository" {
+@test "write cheat: nothing written or deleted in the repository, in every mode (with limits only, by the uid's permissions)" {
     echo victim > "$root/build/sandbox-victim-$marker"
-    local before
+    local before why
     before=$(git_status_of_marker)
-    start write-repo
-    case_run "$game.in"
-    assert_equal "$status" 0
-    refute_output --partial WROTE
-    refute_output --partial DELETED
-    assert_output --partial "cannot write $root/SANDBOX-PWNED-$marker"
-    assert_equal "$(cat "$root/build/sandbox-victim-$marker")" victim
-    [[ ! -e $root/SANDBOX-PWNED-$marker ]]
-    [[ ! -e $root/testdata/checkers/examples/SANDBOX-PWNED-$marker.out ]]
-    assert_equal "$(git_status_of_marker)" "$before"
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        start write-repo
+        case_run "$game.in"
+        assert_equal "$status" 0
+        refute_output --partial WROTE
+        refute_output --partial DELETED
+        # bubblewrap: the repository is not there; limits only: it is, and
+        # the program's uid (as root, one of its own) may not write in it.
+        why="No such file or directory"
+        if ! mode_bwrap; then
+            why="Permission denied"
+            limits_only_said
+            ! mode_root || [[ $SANDBOX_UID =~ ^[0-9]+$ && $SANDBOX_UID != 0 ]] ||
+                fail "$mode: the program runs as root ('$SANDBOX_UID')"
+        fi
+        assert_output --partial "cannot write $root/SANDBOX-PWNED-$marker: $why"
+        assert_equal "$(cat "$root/build/sandbox-victim-$marker")" victim
+        [[ ! -e $root/SANDBOX-PWNED-$marker ]]
+        [[ ! -e $root/testdata/checkers/examples/SANDBOX-PWNED-$marker.out ]]
+        assert_equal "$(git_status_of_marker)" "$before"
+        sandbox_stop
+    done
 }
 
 @test "home cheat: nothing written or deleted in \$HOME (it works run plainly)" {
@@ -100,17 +131,19 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     [[ -e $HOME/.sandbox-pwned-$marker ]]
 }
 
-@test "fork bomb: stopped within seconds, nothing left, the sandbox still works" {
-    start fork-bomb --timeout 2 --procs 32
-    case_run "$game.in"
-    assert_equal "$run_status" 0
-    ((status == 124 || status > 128)) || fail "status $status"
-    ((seconds <= 6)) || fail "took ${seconds}s"
-    no_marked_process
-    case_run "$game.in"  # the same sandbox, once more
-    assert_equal "$run_status" 0
-    ((status == 124 || status > 128)) || fail "status $status"
-    no_marked_process
+@test "fork bomb: stopped within seconds, nothing left, the sandbox still works, in every mode" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        start fork-bomb --timeout 2 --procs 32
+        for _ in 1 2; do  # the same sandbox, once more
+            case_run "$game.in"
+            assert_equal "$run_status" 0
+            ((status == 124 || status > 128)) || fail "$mode: status $status"
+            ((seconds <= 6)) || fail "$mode: took ${seconds}s"
+            no_marked_process
+        done
+        sandbox_stop
+    done
 }
 
 @test "allocation without end: a crash within seconds, nothing left" {
@@ -161,19 +194,29 @@ while True:
     assert_output --partial "connected: hello from the host"
 }
 
-@test "namespaces, mounts, ptrace, keyrings, bpf: refused in both modes (a plain run gets some of them)" {
-    local mode
-    for mode in bwrap --no-sandbox; do
-        if [[ $mode == bwrap ]]; then start escape-namespaces; else start escape-namespaces --no-sandbox; fi
+@test "namespaces, mounts, ptrace, keyrings, bpf: refused in every mode (a plain run gets some of them)" {
+    for mode in $(test_modes) no-sandbox; do
+        if [[ $mode == no-sandbox ]]; then in_mode bwrap; start escape-namespaces --no-sandbox
+        else in_mode "$mode"; start escape-namespaces; fi
         case_run "$game.in"
         assert_equal "$status" 0
         assert_line 'done'
         refute_line --partial ALLOWED
         assert_line --partial "refused unshare(CLONE_NEWUSER|CLONE_NEWNS)"
+        assert_line --partial "refused clone(CLONE_NEWUSER)"
         assert_line --partial "refused ptrace(PTRACE_ATTACH)"
         sandbox_stop
     done
     # Run plainly, the test can see a call get through.
     run "$bin/escape-namespaces" < "$game.in"
     assert_line --partial "ALLOWED ptrace(PTRACE_ATTACH)"
+}
+
+setup_file() {
+    sandbox_tests_setup_file
+    sandbox_test_user_make
+}
+
+teardown_file() {
+    sandbox_test_user_remove
 }
