@@ -111,19 +111,23 @@ mode_root() { ((EUID == 0)) && ! mode_user; }
 # mode_home: the home of the sandbox's user (write-home's HOMEDIR).
 mode_home() { if mode_user; then echo "$SANDBOX_TEST_HOME"; else echo "$HOME"; fi; }
 
-# mode_uid_reads FILE: the program's uid in this mode (after start: the
-# box's own as root, the test's user's, else the tester's) may read FILE.
-mode_uid_reads() {
+# mode_uid_can -r|-w PATH: the program's uid in this mode (after start:
+# the box's own as root, the test's user's, else the tester's) may read
+# (write) PATH.
+mode_uid_can() {
     local uid=${SANDBOX_UID:-$EUID}
-    mode_user && uid=$(id -u "$SANDBOX_TEST_USER")
-    ((uid != EUID)) || { [[ -r $1 ]]; return; }
-    setpriv --reuid="$uid" --regid="$uid" --clear-groups test -r "$1"
+    ! mode_user || uid=$(id -u "$SANDBOX_TEST_USER")
+    ((uid != EUID)) || { test "$1" "$2"; return; }
+    setpriv --reuid="$uid" --regid="$uid" --clear-groups test "$1" "$2"
 }
 
-# limits_only_said: (after start in a limits mode) the box says it holds
-# limits only: the running box's describe line and the mode it reported.
-limits_only_said() {
+# limits_only_promises: (after start in a limits mode) what limits only
+# promises: the box says so (the mode and why it reported, its describe
+# line), and as root the program runs as a uid of its own, not root.
+limits_only_promises() {
     [[ $SANDBOX_MODE == limits && -n $SANDBOX_WHY ]] || fail "$test_mode: mode '$SANDBOX_MODE', why '$SANDBOX_WHY'"
+    ! mode_root || [[ $SANDBOX_UID =~ ^[0-9]+$ && $SANDBOX_UID != 0 ]] ||
+        fail "$test_mode: the program runs as root ('$SANDBOX_UID')"
     local line
     # shellcheck disable=SC2119 # (the running box's own line: no option)
     line=$(sandbox_describe)
