@@ -111,6 +111,14 @@ mode_root() { ((EUID == 0)) && ! mode_user; }
 # mode_home: the home of the sandbox's user (write-home's HOMEDIR).
 mode_home() { if mode_user; then echo "$SANDBOX_TEST_HOME"; else echo "$HOME"; fi; }
 
+# mode_case MODE PROGRAM INPUT [OPTION...]: in MODE (in_mode), a sandbox
+# for PROGRAM (start, with the OPTIONs) and one case of INPUT (case_run).
+mode_case() {
+    in_mode "$1"
+    start "$2" "${@:4}"
+    case_run "$3"
+}
+
 # mode_uid_can -r|-w PATH: the program's uid in this mode (after start:
 # the box's own as root, the test's user's, else the tester's) may read
 # (write) PATH.

@@ -49,9 +49,7 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 
 @test "read cheat: the corpus is not there with bubblewrap, in every mode; with limits only the program reads what its uid may, and describe says limits only" {
     for mode in $(test_modes); do
-        in_mode "$mode"
-        start read-corpus
-        case_run "$game.in"
+        mode_case "$mode" read-corpus "$game.in"
         if mode_bwrap; then
             assert_equal "$status" 1
             assert_output --partial "cannot open $root/$game.out: No such file or directory"
@@ -88,9 +86,7 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     local before why
     before=$(git_status_of_marker)
     for mode in $(test_modes); do
-        in_mode "$mode"
-        start write-repo
-        case_run "$game.in"
+        mode_case "$mode" write-repo "$game.in"
         assert_equal "$status" 0
         refute_output --partial WROTE
         refute_output --partial DELETED
@@ -111,9 +107,9 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 }
 
 @test "home cheat: nothing written or deleted in the home, in every mode but where its uid may write there with limits only (it works run plainly)" {
-    local home
     for mode in $(test_modes); do
         in_mode "$mode"
+        local home
         home=$(mode_home)
         echo victim > "$home/.sandbox-victim-$marker"
         ! mode_user || chown "$SANDBOX_TEST_USER:" "$home/.sandbox-victim-$marker"
@@ -196,9 +192,7 @@ while True:
         sleep 0.05
     done
     for mode in $(test_modes); do
-        in_mode "$mode"
-        start tcp-connect
-        case_run "$port_file"
+        mode_case "$mode" tcp-connect "$port_file"
         if mode_bwrap; then
             assert_equal "$status" 1
             assert_output --partial "connect failed: Connection refused"
