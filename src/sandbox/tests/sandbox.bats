@@ -148,7 +148,9 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
             case_run "$game.in"
             assert_equal "$run_status" 0
             ((status == 124 || status > 128)) || fail "$mode: status $status"
-            ((seconds <= 6)) || fail "$mode: took ${seconds}s"
+            # (the 2 s timeout, then every process killed: 7 s for limits
+            # only as a user, with no control group, on 2 cores loaded 37)
+            ((seconds <= 12)) || fail "$mode: took ${seconds}s"
             no_marked_process
         done
         sandbox_stop
