@@ -12,6 +12,7 @@ line: bwrap or limits) counts too: limits only holds none of these."""
 from __future__ import annotations
 
 import socket
+import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +83,22 @@ def prove(timeout: str = "10") -> Proof:
     if len(escaped) + len(held) != 4:
         escaped.append("answer the probe's four questions (status %d)" % run.status)
     return Proof(ready.get("mode", ""), ready.get("why", ""), tuple(escaped), ready.get("describe", ""))
+
+
+def required(weak: bool, weakening: str) -> Proof:
+    """The proof, for a tool that takes untrusted programs to run (serve,
+    serve-worker); ValueError (its start refused, saying what got out)
+    where the probe cannot run, or gets out unless WEAK, the tool's
+    explicit weakening option, which WEAKENING names ("start with
+    --weak-sandbox to ...")."""
+    try:
+        proof = prove()
+    except (sandbox.SandboxError, subprocess.CalledProcessError, OSError) as error:
+        raise ValueError("the sandbox's probe could not run (%s): not started" % error) from None
+    if not proof.contained and not weak:
+        raise ValueError("the sandbox does not contain a submission on this machine (%s): not started; "
+                         "make bubblewrap work here, or %s" % (proof.words(), weakening))
+    return proof
 
 
 def proven_line() -> str:

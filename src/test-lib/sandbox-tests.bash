@@ -111,6 +111,38 @@ mode_root() { ((EUID == 0)) && ! mode_user; }
 # mode_home: the home of the sandbox's user (write-home's HOMEDIR).
 mode_home() { if mode_user; then echo "$SANDBOX_TEST_HOME"; else echo "$HOME"; fi; }
 
+# mode_case MODE PROGRAM INPUT [OPTION...]: in MODE (in_mode), a sandbox
+# for PROGRAM (start, with the OPTIONs) and one case of INPUT (case_run).
+mode_case() {
+    in_mode "$1"
+    start "$2" "${@:4}"
+    case_run "$3"
+}
+
+# mode_uid_can -r|-w PATH: the program's uid in this mode (after start:
+# the box's own as root, the test's user's, else the tester's) may read
+# (write) PATH.
+mode_uid_can() {
+    local uid=${SANDBOX_UID:-$EUID}
+    ! mode_user || uid=$(id -u "$SANDBOX_TEST_USER")
+    ((uid != EUID)) || { test "$1" "$2"; return; }
+    setpriv --reuid="$uid" --regid="$uid" --clear-groups test "$1" "$2"
+}
+
+# limits_only_promises: (after start in a limits mode) what limits only
+# promises: the box says so (the mode and why it reported, its describe
+# line), and as root the program runs as a uid of its own, not root.
+limits_only_promises() {
+    [[ $SANDBOX_MODE == limits && -n $SANDBOX_WHY ]] || fail "$test_mode: mode '$SANDBOX_MODE', why '$SANDBOX_WHY'"
+    ! mode_root || [[ $SANDBOX_UID =~ ^[0-9]+$ && $SANDBOX_UID != 0 ]] ||
+        fail "$test_mode: the program runs as root ('$SANDBOX_UID')"
+    local line
+    # shellcheck disable=SC2119 # (the running box's own line: no option)
+    line=$(sandbox_describe)
+    [[ $line == *"running with limits only"* || $line == *"none (--no-sandbox); limits only"* ]] ||
+        fail "$test_mode: describe does not say limits only: $line"
+}
+
 # mode_dir: a new folder of the test's that the sandbox's user can reach.
 mode_dir() {
     if mode_user; then

@@ -12,6 +12,9 @@ from harness.diagnose import catalogue as catalogues
 
 # The Makefile's WARNINGS and CFLAGS (`make faults` passes its own).
 FLAGS = "-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 -g"
+# What is built into build/ is every user's, whatever the caller's umask
+# (the service runs under 077), as harness.sandbox.ensure_built's make.
+UMASK = 0o022
 
 
 class BuildError(Exception):
@@ -31,9 +34,21 @@ def up_to_date(target, inputs):
     return os.path.exists(target) and os.path.getmtime(target) >= newest(inputs)
 
 
+def make_folders(path):
+    """PATH and the folders above it that are missing, each 0755 (UMASK)
+    whatever the caller's umask."""
+    missing = []
+    while not os.path.isdir(path):
+        missing.append(path)
+        path = os.path.dirname(path)
+    for folder in reversed(missing):
+        os.makedirs(folder, exist_ok=True)
+        os.chmod(folder, 0o777 & ~UMASK)
+
+
 def apply(tree, patch):
     run = subprocess.run(["patch", "-s", "-p1", "--no-backup-if-mismatch", "-d", tree,
-                          "-i", patch], capture_output=True, text=True, check=False)
+                          "-i", patch], capture_output=True, text=True, check=False, umask=UMASK)
     if run.returncode != 0:
         raise BuildError("%s does not apply: %s" % (os.path.relpath(patch, paths.ROOT),
                                                    (run.stdout + run.stderr).strip()))
@@ -63,14 +78,14 @@ class Builder:
             return target
         tree = target + ".src"
         shutil.rmtree(tree, ignore_errors=True)
-        os.makedirs(tree)
+        make_folders(tree)
         for path in files:
-            shutil.copy(path, tree)
+            shutil.copy(path, tree)  # (with the source's mode)
         for patch in patches:
             apply(tree, patch)
         units = sorted(glob.glob(os.path.join(tree, "*.c")))
         run = subprocess.run(self.compiler.split() + self.flags.split() + ["-o", target] + units,
-                             capture_output=True, text=True, check=False)
+                             capture_output=True, text=True, check=False, umask=UMASK)
         if run.returncode != 0:
             raise BuildError("%s/%s does not build:\n%s" % (game, "+".join(codes), run.stderr))
         return target

@@ -4,11 +4,10 @@ local workers (children.py: in a process group that dies with this
 process, even by kill -9), restarting a worker that dies, until stopped."""
 
 import signal
-import subprocess
 import sys
 import time
 
-from harness import containment, sandbox
+from harness import containment
 
 from . import children, private, store, tokens
 from . import config as configuration
@@ -40,14 +39,8 @@ def contained(args):
     """The probe's proof that the sandbox contains a submission here, as
     data for the pages; ValueError (the start refused) when it does not,
     unless --weak-sandbox."""
-    try:
-        proof = containment.prove()
-    except (sandbox.SandboxError, subprocess.CalledProcessError, OSError) as error:
-        raise ValueError("the sandbox's probe could not run (%s): not started" % error) from None
-    if not proof.contained and not args.weak_sandbox:
-        raise ValueError("the sandbox does not contain a submission on this machine (%s): not started; "
-                         "make bubblewrap work here, or start with --weak-sandbox to serve anyway, "
-                         "said on the staff page and in every report" % proof.words())
+    proof = containment.required(args.weak_sandbox, "start with --weak-sandbox to serve anyway, said on the "
+                                                    "staff page and in every report")
     if not proof.contained:
         print("serve: warning: --weak-sandbox: %s" % proof.words(), file=sys.stderr)
     return {"contained": proof.contained, "weakness": proof.words(), "describe": proof.describe}

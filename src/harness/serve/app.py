@@ -17,7 +17,7 @@ import flask
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, downloads, headers, pages, rendering, sessions, space, staff, throttle, workerapi
+from . import api, body, downloads, headers, logs, pages, rendering, sessions, space, staff, throttle, workerapi
 from . import config as configuration
 from .context import CONNECTIONS, Connections, drop_connection, log_event, refuse
 
@@ -53,6 +53,9 @@ def create_app(config_path=None):
                       PERMANENT_SESSION_LIFETIME=datetime.timedelta(hours=settings["session_hours"]))
     app.session_interface = sessions.CookieSessions()
     app.extensions[CONNECTIONS] = Connections(settings["db"])
+    bounds = body.Bounds(settings.get("body_seconds", body.BODY_SECONDS), app.config["MAX_CONTENT_LENGTH"],
+                         settings["upload_limit"])
+    app.wsgi_app = body.BodyDeadline(app.wsgi_app, bounds, lambda **fields: logs.log("front", "slow-body", **fields))
     if settings["trust_proxy"]:  # one proxy in front: its X-Forwarded-For and -Proto, never -Host
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
     app.register_error_handler(413, lambda e: refuse(413, "the upload is over %d bytes" % settings["upload_limit"]))

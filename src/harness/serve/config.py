@@ -9,7 +9,7 @@ import urllib.parse
 
 from harness import cases, games
 
-from . import checking, tokens
+from . import body, checking, tokens
 from .db import Database, default_url
 
 DESCRIPTION = """The pre-submission service: students upload their sources (or one .zip
@@ -67,6 +67,9 @@ def parser():
                    help="check-engine's --no-old-standards: a program its language's own command does not build "
                         "is not built again with the older standard (C++: -std=gnu++98); use it when mark does")
     p.add_argument("--upload-limit", type=int, default=1048576, help="bytes per upload (default: 1 MiB)")
+    p.add_argument("--body-timeout", type=float, default=body.BODY_SECONDS,
+                   help="seconds a request's body (an upload) may take to arrive; a slower one is answered 408 "
+                        "(default: %(default)g)")
     p.add_argument("--lease", type=float, default=30, help="seconds a claim holds without a heartbeat (default: 30)")
     p.add_argument("--max-tries", type=int, default=3, help="claims before a job whose worker keeps dying "
                                                             "becomes an error (default: 3)")
@@ -122,7 +125,7 @@ def build(args):
             "max_tries": args.max_tries, "worker_token": read_token(args.worker_token),
             "staff_token": read_token(args.staff_token), "session_hours": args.session_hours,
             "base_url": base_url(args), "trust_proxy": args.trust_proxy,
-            "min_free_mb": args.min_free_mb}
+            "min_free_mb": args.min_free_mb, "body_seconds": args.body_timeout}
 
 
 def base_url(args):

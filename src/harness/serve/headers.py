@@ -25,9 +25,14 @@ def set_up(app):
     app.after_request(add)
 
 
+def pairs(script_nonce):
+    """The headers as (name, value), for an answer whose nonce is SCRIPT_NONCE
+    (also body.py's, which answers before the app)."""
+    return [("Content-Security-Policy", POLICY.format(nonce=script_nonce)), ("X-Frame-Options", "DENY"),
+            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")]
+
+
 def add(response):
-    response.headers["Content-Security-Policy"] = POLICY.format(nonce=nonce())
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "same-origin"
+    for name, value in pairs(nonce()):
+        response.headers[name] = value
     return response

@@ -3,7 +3,10 @@ repository, its tools and the sandbox. It pulls jobs over HTTP from a
 front (/api/worker/...), checks them with check-engine exactly as the
 front's own workers do (worker.py: only the claim and the report differ)
 and posts the result; it holds no database credentials, only the shared
-worker token."""
+worker token. Before it asks for work it proves its sandbox as the front
+does (harness.containment's probe): where the probe gets out it refuses
+to start, unless --weak-sandbox, and then says so to the front with every
+claim (the front's log: event=claim weak_sandbox=...)."""
 
 import argparse
 import base64
@@ -15,16 +18,20 @@ import time
 import urllib.error
 import urllib.request
 
+from harness import containment
+
 from . import checking, private, worker
 
 DESCRIPTION = """A remote worker of the pre-submission service: it claims jobs from a front
 started with --worker-token FILE (the same secret in --token FILE), checks
 them locally with scripts/check-engine in its sandbox, and posts the
 results. It refuses work, and says so, when its corpus or checking code
-differs from the front's."""
+differs from the front's, and, unless --weak-sandbox, when its sandbox
+does not contain a submission on this machine (a probe run at start)."""
 
-# Exit status when the front's corpus or checking code is not this one's.
-MISMATCH = 3
+# Exit status when the front's corpus or checking code is not this one's;
+# when the sandbox does not contain (or a bad option: argparse's own).
+MISMATCH, UNCONTAINED = 3, 2
 
 
 class Refused(Exception):
@@ -35,10 +42,13 @@ class Refused(Exception):
 
 
 class RemoteQueue:
-    """worker.LocalQueue's four methods, over the front's worker API."""
+    """worker.LocalQueue's four methods, over the front's worker API;
+    WEAKNESS: why this machine's sandbox does not contain ("" when it
+    does), sent with every claim."""
 
-    def __init__(self, server, token, fingerprint):
+    def __init__(self, server, token, fingerprint, weakness=""):
         self.server, self.token, self.fingerprint = server.rstrip("/"), token, fingerprint
+        self.weakness = weakness
 
     def call(self, path, body=None, timeout=60):
         data = None if body is None else json.dumps(dict(body, fingerprint=self.fingerprint)).encode()
@@ -55,7 +65,8 @@ class RemoteQueue:
 
     def claim(self, name):
         try:
-            job = self.call("claim", {"worker": name})
+            job = self.call("claim", dict({"worker": name}, **({"weak_sandbox": self.weakness}
+                                                               if self.weakness else {})))
         except OSError as error:  # the front is away (restarting): wait and ask again
             worker.log("claim-failed", worker=name, error=str(error))
             time.sleep(2)
@@ -86,12 +97,16 @@ def parser():
     p.add_argument("--data", default=os.path.join(checking.ROOT, "build", "serve-worker"),
                    help="scratch folder (default: the repository's build/serve-worker)")
     p.add_argument("--name", default="r", help="this worker's name in the staff's view (default: r)")
+    p.add_argument("--weak-sandbox", action="store_true",
+                   help="work even where the sandbox does not contain a submission (the probe at start got out, "
+                        "or bubblewrap cannot run): said to the front with every claim")
     return p
 
 
-def configure(args):
+def configure(args, weakness=""):
     """The front's checking options, and this machine's fingerprint of them
-    (corpus, checking code, options); raises Refused when they differ."""
+    (corpus, checking code, options); raises Refused when they differ.
+    WEAKNESS: the queue's (RemoteQueue)."""
     with open(args.token, encoding="utf-8") as handle:
         token = handle.read().strip()
     front = RemoteQueue(args.server, token, None).call("config")
@@ -101,13 +116,30 @@ def configure(args):
                       "front's %s): update the repository and build it, then start again" % (mine[:12],
                                                                                               front["fingerprint"][:12]))
     config = dict(front, data=os.path.abspath(args.data), total=front["total"])
-    return RemoteQueue(args.server, token, mine), config
+    return RemoteQueue(args.server, token, mine, weakness), config
+
+
+def proven(args):
+    """Why the sandbox does not contain here ("" when it does; a warning
+    said with --weak-sandbox); ValueError (the start refused) when it does
+    not, without --weak-sandbox."""
+    proof = containment.required(args.weak_sandbox, "start with --weak-sandbox to work anyway, said to the "
+                                                    "front with every claim")
+    if proof.contained:
+        return ""
+    print("serve-worker: warning: --weak-sandbox: %s" % proof.words(), file=sys.stderr, flush=True)
+    return proof.words()
 
 
 def main():
     args = parser().parse_args()
     try:
-        queue, config = configure(args)
+        weakness = proven(args)  # (before anything is asked of the front)
+    except ValueError as error:
+        print("serve-worker: %s" % error, file=sys.stderr)
+        return UNCONTAINED
+    try:
+        queue, config = configure(args, weakness)
     except Refused as error:
         print("serve-worker: refused: %s" % error, file=sys.stderr)
         return MISMATCH

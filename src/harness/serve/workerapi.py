@@ -51,7 +51,9 @@ def claim():
     job = leases.claim(db(), body["worker"], given["lease"])
     if job is None:
         return flask.jsonify(None)
-    log_event("claim", job=job[0], worker=body["worker"])
+    # (a worker whose sandbox does not contain, started with --weak-sandbox, says why)
+    weak = {"weak_sandbox": str(body["weak_sandbox"])} if body.get("weak_sandbox") else {}
+    log_event("claim", job=job[0], worker=body["worker"], **weak)
     return flask.jsonify({"id": job[0], "files": base64.b64encode(job[1]).decode()})
 
 
