@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 from harness.cases.tool import COMMON_OPTIONS, Common, ToolExit, is_executable, shown_path
 
 USAGE = """\
-usage: scripts/add-case [--program P] [--engine BIN] [--cases DIR] CATEGORY NAME "reason" [INPUT]
+usage: scripts/add-case [--program P] [--engine BIN] [--cases DIR] [--impact CLASSDIR] CATEGORY NAME "reason" [INPUT]
 Reads the input from INPUT, or from stdin when INPUT is absent or '-'.
 P is checkers (the default) or draughts. Runs the engine (default:
 $ENGINE or build/P) on the input as stdin and writes DIR/CATEGORY/NAME.in,
@@ -24,6 +24,13 @@ that runs just this case.
 Refuses to overwrite a case, to record an input some case already has, and
 to record a crash or a hang. CATEGORY and NAME: lower-case letters, digits,
 '-' and '_', starting with a letter or digit.
+  --impact CLASSDIR  a class scripts/mark wrote: before anything is
+     written, runs each submission's program (in the sandbox) on the new
+     case, prints how many fail it, the marks that would change (by the
+     class's scheme), the crashes and hangs and the catalogued faults it
+     catches that no case caught before, writes CLASSDIR/impact.tsv, then
+     records the case only on a yes (y/n/q on stdin: give INPUT as a
+     file); with CI set it records nothing.
 """
 # A category or a name: what a path may hold with no surprise for a shell.
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -41,6 +48,7 @@ class Options:
     name: str
     reason: str
     input: str = "-"
+    impact: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,7 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
     """The options up to the first operand (or `--`), then three or four
     operands; ToolExit for --help and for bad usage."""
     common = Common.from_environment(environ)
-    words = list(argv)
+    words, impact = list(argv), ""
     while words:
         word = words[0]
         if word in ("--help", "-h"):
@@ -71,6 +79,11 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
         if word in COMMON_OPTIONS:
             words.pop(0)
             common.take(word, words)
+        elif word == "--impact":
+            words.pop(0)
+            if not words:
+                raise ToolExit("--impact needs a value", usage=True)
+            impact = words.pop(0)
         elif word.startswith("-") and len(word) > 1:
             raise ToolExit(f"unknown option '{word}'", usage=True)
         else:
@@ -80,7 +93,7 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
     common.settle()
     category, name, reason = words[:3]
     given = words[3] if len(words) == 4 else ""
-    return Options(common, category, name, reason, given or "-")
+    return Options(common, category, name, reason, given or "-", impact)
 
 
 def check(options: Options) -> Plan:
