@@ -13,7 +13,7 @@ import pytest
 
 from harness.cases.add_case.tool import main as add_case
 from harness.cases.bless.tool import main as bless
-from harness.cases.impact import assess, faults
+from harness.cases.impact import assess, bench, faults
 from harness.cases.impact.record import read_class
 from harness.cases.impact.runs import Candidates
 from harness.cases.tests.helpers import run_main, tree
@@ -112,3 +112,13 @@ def test_faults_caught_that_no_case_caught_before(tmp_path):
     with open(told, "w") as stream:
         faults.tell(found, "checkers", stream)
     assert "of which no case caught before (build/adequacy/checkers.tsv): win-not-reported\n" in told.read_text()
+
+
+def test_the_bench_grows_a_class_its_impact_reads(klass, tmp_path):
+    grown = bench.replicate(klass, 6, tmp_path / "grown")
+    record = read_class(grown)
+    names = [submission.name for submission in record.submissions]
+    assert names == ["s000", "s001", "s002", "s003", "s004", "s005"]
+    original = read_class(klass).submissions
+    assert [s.verdicts for s in record.submissions[:4]] == [s.verdicts for s in original]
+    assert all(s.program is not None and s.program.is_file() for s in record.submissions)
