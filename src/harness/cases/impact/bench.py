@@ -3,9 +3,9 @@ within 60 s on the 2-core machine), for `make bench`: the bench's own
 marked class (harness.bench.checking's mark_table, OUTDIR/mark) made a
 class of 300 by copying its submissions' folders under new names (impact
 reads each folder's program, verdicts and run options, and the class's
-marks.csv, marks.json and tables), then `scripts/add-case --impact` with
-CI set (nothing recorded) timed. scripts/bench takes its figure through
-measure() (harness.bench.components)."""
+marks.csv, marks.json and tables), then add-case --impact
+(harness.cases.add_case) with CI set (nothing recorded) timed.
+scripts/bench takes its figure through measure() (harness.bench.components)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import csv
 import os
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Optional
@@ -61,10 +62,10 @@ def measure(outdir: str) -> Optional[float]:
     klass = replicate(out / "mark", CLASS_SIZE, out / "impact-class")
     cases = out / "impact-cases"
     shutil.rmtree(cases, ignore_errors=True)
-    command = [str(paths.ROOT / "scripts" / "add-case"), "--cases", str(cases), "--impact", str(klass),
+    command = [sys.executable, "-B", "-m", "harness.cases.add_case", "--cases", str(cases), "--impact", str(klass),
                "next-action", "impact-bench", "the bench's new case", str(INPUT)]
     start = time.monotonic()
     done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                          env={**os.environ, "CI": "bench"}, check=False)
+                          env={**os.environ, "CI": "bench", "PYTHONPATH": str(paths.SRC)}, check=False)
     seconds = time.monotonic() - start
     return seconds if done.returncode == 0 and (klass / "impact.tsv").is_file() else None
