@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Optional
 
 from harness.cases.results import ResultsError, read_results
+from harness.languages import Language, NoLanguage, language_of
 from harness.mark.report.scheme import SchemeError, load_scheme
 
 # check-engine's own defaults, when check-engine.txt does not say.
@@ -30,7 +31,9 @@ class RecordError(Exception):
 @dataclass
 class Submission:
     """One row of the class: its name, folder, verdicts ({case: verdict}),
-    manual parts' marks, and its program (None when none was built)."""
+    manual parts' marks, and its program (None when none was built): an
+    executable, or for a language run in a folder (Java, C#, Python) the
+    built folder, BUILT, with its LANGUAGE."""
 
     name: str
     folder: str
@@ -39,6 +42,8 @@ class Submission:
     program: Optional[Path]
     timeout: str = DEFAULT_TIMEOUT
     compare: str = DEFAULT_COMPARE
+    built: Optional[Path] = None
+    language: Optional[Language] = None
 
 
 @dataclass
@@ -89,10 +94,17 @@ def read_submission(classdir: Path, row: dict[str, str], manual_parts: list[str]
         except ResultsError as error:
             raise RecordError(str(error)) from None
     manual = {part: Decimal(row.get(f"{part}_score") or "0") for part in manual_parts}
-    program = folder / "program"
     timeout, compare = run_options(folder)
-    return Submission(row["name"], row["folder"], verdicts, manual, program if program.is_file() else None,
-                      timeout, compare)
+    submission = Submission(row["name"], row["folder"], verdicts, manual, None, timeout, compare)
+    if (folder / "program").is_file():
+        submission.program = folder / "program"
+    elif (folder / "built").is_dir():
+        try:
+            submission.language = language_of(folder / "built")
+        except NoLanguage:
+            return submission
+        submission.program, submission.built = folder / "built", folder / "built"
+    return submission
 
 
 def load_scheme_of(classdir: Path, document: dict) -> dict:

@@ -19,6 +19,7 @@ from harness.cases.status import HANG
 from harness.cases.impact.record import ClassRecord, Submission
 from harness.check.options import shorten
 from harness.check.worker import Worker, WorkerSettings
+from harness.languages.build import NotBuilt, write_launcher
 from harness.sandbox import SandboxError, ensure_built
 
 # Above this exit status a run died of a signal: a crash.
@@ -55,8 +56,14 @@ def judge_of(record: ClassRecord, game: games.Game) -> Optional[str]:
 
 def settings_for(record: ClassRecord, submission: Submission, candidates: Candidates, output: Path,
                  judge: Optional[str]) -> WorkerSettings:
+    """The worker's settings; a built folder's launcher written beside OUTPUT."""
     game = games.get(record.program)
-    return WorkerSettings(cases=candidates.cases, game=game, program=str(submission.program),
+    program, folder = str(submission.program), None
+    if submission.built is not None and submission.language is not None:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        folder, program = str(submission.built), str(output.parent / "launcher")
+        write_launcher(folder, submission.language, Path(program))
+    return WorkerSettings(cases=candidates.cases, game=game, program=program, folder=folder,
                           run_command="./program", output=output, timeout=submission.timeout,
                           stdout_only=record.profile != "strict", judge=judge,
                           compare_whitespace=submission.compare == "whitespace")
@@ -96,6 +103,9 @@ def run_class(record: ClassRecord, candidates: Candidates, jobs: int) -> dict[st
         futures = {}
         for index, submission in enumerate(runnable):
             work = Path(scratch) / str(index)
-            settings = settings_for(record, submission, candidates, work / "output", judge)
+            try:
+                settings = settings_for(record, submission, candidates, work / "output", judge)
+            except NotBuilt:
+                continue
             futures[submission.name] = pool.submit(run_submission, settings, candidates.ids, work / "worker")
         return {name: future.result() for name, future in futures.items()}

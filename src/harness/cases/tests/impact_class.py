@@ -30,6 +30,32 @@ def hanging_copy(dest: Path) -> None:
     main.write_text(text.replace(opening, opening + "    for (volatile int spin = 0; ; spin = 0) { }\n", 1))
 
 
+# A Python submission that crashes (SIGSEGV) on an input ending with A.
+CRASHES_ON_A = """import os, signal, sys
+data = sys.stdin.read()
+if data.rstrip().endswith("A"):
+    os.kill(os.getpid(), signal.SIGSEGV)
+print("hello")
+"""
+
+
+def mark(submissions: list[Path], scheme: Path, output: Path) -> Path:
+    """SUBMISSIONS marked on the official cases by SCHEME into OUTPUT."""
+    subprocess.run([str(paths.ROOT / "scripts" / "mark"), "--category", "official", "--memcheck", "0",
+                    "--timeout", "1", "--scheme", str(scheme), "--output", str(output),
+                    *sorted(str(path) for path in submissions)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return output
+
+
+def make_python_class(folder: Path) -> Path:
+    """A class of one Python submission (CRASHES_ON_A), marked into FOLDER/marked."""
+    (folder / "py").mkdir(parents=True)
+    (folder / "py" / "hw4.py").write_text(CRASHES_ON_A)
+    (folder / "scheme.tsv").write_text(SCHEME)
+    return mark([folder / "py"], folder / "scheme.tsv", folder / "marked")
+
+
 def make_class(folder: Path) -> Path:
     """The four submissions under FOLDER/class, marked into FOLDER/marked."""
     submissions = folder / "class"
@@ -40,9 +66,4 @@ def make_class(folder: Path) -> Path:
         shutil.copytree(builder.build("checkers", [code]) + ".src", submissions / name)
     hanging_copy(submissions / "hangs")
     (folder / "scheme.tsv").write_text(SCHEME)
-    marked = folder / "marked"
-    subprocess.run([str(paths.ROOT / "scripts" / "mark"), "--category", "official", "--memcheck", "0",
-                    "--timeout", "1", "--scheme", str(folder / "scheme.tsv"), "--output", str(marked),
-                    *sorted(str(path) for path in submissions.iterdir())],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return marked
+    return mark(list(submissions.iterdir()), folder / "scheme.tsv", folder / "marked")

@@ -17,7 +17,7 @@ from harness.cases.impact import assess, bench, faults
 from harness.cases.impact.record import read_class
 from harness.cases.impact.runs import Candidates
 from harness.cases.tests.helpers import run_main, tree
-from harness.cases.tests.impact_class import NEW_CASE, make_class
+from harness.cases.tests.impact_class import NEW_CASE, make_class, make_python_class
 
 # By hand: 9 official cases, one part of 10 marks. nopromo passes 6 of 9
 # (6.67) and passes the new case: 7 of 10, 7.00; nowin passes all 9
@@ -122,3 +122,11 @@ def test_the_bench_grows_a_class_its_impact_reads(klass, tmp_path):
     original = read_class(klass).submissions
     assert [s.verdicts for s in record.submissions[:4]] == [s.verdicts for s in original]
     assert all(s.program is not None and s.program.is_file() for s in record.submissions)
+
+
+def test_a_python_submission_runs_from_its_built_folder(tmp_path):
+    klass = make_python_class(tmp_path / "python")
+    ran = add(klass, tmp_path / "corpus", b"", CI="1")
+    assert ran.status == 0, ran.err
+    assert "  py: crash on official/new-block" in ran.out
+    assert impact_rows(klass) == {"py": ("0.00", "0.00", "official/new-block")}
