@@ -10,4 +10,5 @@ catalogued faults the cases catch that no case caught before.
     assess    marks before and after, impact.tsv, the words printed
     faults    the catalogue's faults run on the cases, against adequacy's table
     flow      the steps in order, for add-case and bless
+    bench     make bench's row: one new case on a class of 300
 """
