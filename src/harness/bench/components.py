@@ -8,8 +8,8 @@ prints JSON, as {"targets": [{"target": LABEL, "measured": NUMBER or null,
                                                   "--output", run.out + "/rush"]))
 
 A benchmark of the package (harness.similarity.bench,
-harness.diagnose.bench, harness.adequacy.bench) is called in-process,
-through its measure().
+harness.diagnose.bench, harness.adequacy.bench, harness.cases.impact.bench)
+is called in-process, through its measure().
 
 A row is (label, measured or None, limit, note): met when measured is at
 most limit; None is "not measured (NOTE)"."""
@@ -22,6 +22,7 @@ import sys
 
 from harness import paths
 from harness.adequacy import bench as adequacy_bench
+from harness.cases.impact import bench as impact_bench
 from harness.diagnose import bench as diagnose_bench
 from harness.similarity import bench as similarity_bench
 
@@ -73,6 +74,11 @@ def similarity_rows(run):
 def adequacy_rows(run):
     """make adequacy PROGRAM=checkers, every run afresh (harness.adequacy.bench)."""
     return seconds_rows(run, adequacy_bench, "make adequacy PROGRAM=checkers failed (%s/adequacy)" % run.out)
+
+
+def impact_rows(run):
+    """add-case --impact on the bench's marked class grown to 300 (harness.cases.impact.bench)."""
+    return seconds_rows(run, impact_bench, "add-case --impact failed, or no marked class in %s/mark" % run.out)
 
 
 def gradescope_rows(run):
@@ -153,6 +159,7 @@ COMPONENT_BENCHES = (
     ComponentBench("gradescope", gradescope_rows),
     ComponentBench("diagnose", diagnose_rows),
     ComponentBench("adequacy", adequacy_rows),
+    ComponentBench("impact", impact_rows),
     ComponentBench("serve", rush_rows),
 )
 

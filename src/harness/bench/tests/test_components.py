@@ -92,6 +92,18 @@ class ComponentsTest(unittest.TestCase):
         self.assertIn("make adequacy PROGRAM=checkers failed", printed.getvalue())
         self.assertIn(components.adequacy_rows, [bench.measure for bench in components.COMPONENT_BENCHES])
 
+    def test_impact_is_timed_against_60_seconds(self):
+        run = types.SimpleNamespace(suites=True, out=self.work)
+        with mock.patch.object(components.impact_bench, "measure", return_value=16.504) as measure:
+            self.assertEqual(components.impact_rows(run),
+                             [("impact: add-case --impact, one new case, class of 300, wall s", "16.50", 60, "")])
+        measure.assert_called_once_with(self.work)
+        with mock.patch.object(components.impact_bench, "measure", return_value=None), \
+                contextlib.redirect_stdout(io.StringIO()) as printed:
+            self.assertEqual(components.impact_rows(run)[0][1:], (None, 60, "the run failed"))
+        self.assertIn("add-case --impact failed", printed.getvalue())
+        self.assertIn(components.impact_rows, [bench.measure for bench in components.COMPONENT_BENCHES])
+
     def test_the_package_benchmarks_become_rows(self):
         run = types.SimpleNamespace(suites=True, out=self.work)
         with mock.patch.object(components.similarity_bench, "measure", return_value=42.123), \

@@ -12,7 +12,8 @@ from typing import Mapping, Sequence
 from harness.cases.tool import COMMON_OPTIONS, Common, ToolExit, is_executable, shown_path
 
 USAGE = """\
-usage: scripts/add-case [--program P] [--engine BIN] [--cases DIR] CATEGORY NAME "reason" [INPUT]
+usage: scripts/add-case [--program P] [--engine BIN] [--cases DIR] [--impact CLASSDIR]
+                        [--from-program PROGRAM_OR_FOLDER] CATEGORY NAME "reason" [INPUT]
 Reads the input from INPUT, or from stdin when INPUT is absent or '-'.
 P is checkers (the default) or draughts. Runs the engine (default:
 $ENGINE or build/P) on the input as stdin and writes DIR/CATEGORY/NAME.in,
@@ -24,6 +25,19 @@ that runs just this case.
 Refuses to overwrite a case, to record an input some case already has, and
 to record a crash or a hang. CATEGORY and NAME: lower-case letters, digits,
 '-' and '_', starting with a letter or digit.
+  --impact CLASSDIR  a class scripts/mark wrote: before anything is
+     written, runs each submission's program (in the sandbox) on the new
+     case, prints how many fail it, the marks that would change (by the
+     class's scheme), the crashes and hangs and the catalogued faults it
+     catches that no case caught before, writes CLASSDIR/impact.tsv, then
+     records the case only on a yes (y/n/q on stdin); with CI set it
+     records nothing.
+  --from-program PROGRAM_OR_FOLDER  a bug report: runs that program (or
+     the folder's sources, built) in the sandbox on the input too, shows
+     its output beside the reference's, and records the reference's as
+     the golden only on a yes, once you have checked it against the
+     specification; with CI set it records nothing.
+With --impact or --from-program, INPUT must be a file (stdin answers).
 """
 # A category or a name: what a path may hold with no surprise for a shell.
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -41,6 +55,13 @@ class Options:
     name: str
     reason: str
     input: str = "-"
+    impact: str = ""
+    from_program: str = ""
+
+    @property
+    def asks(self) -> bool:
+        """Whether the case is recorded only on a person's yes."""
+        return bool(self.impact or self.from_program)
 
 
 @dataclass(frozen=True)
@@ -60,7 +81,7 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
     """The options up to the first operand (or `--`), then three or four
     operands; ToolExit for --help and for bad usage."""
     common = Common.from_environment(environ)
-    words = list(argv)
+    words, asking = list(argv), {"--impact": "", "--from-program": ""}
     while words:
         word = words[0]
         if word in ("--help", "-h"):
@@ -71,6 +92,11 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
         if word in COMMON_OPTIONS:
             words.pop(0)
             common.take(word, words)
+        elif word in ("--impact", "--from-program"):
+            words.pop(0)
+            if not words:
+                raise ToolExit(f"{word} needs a value", usage=True)
+            asking[word] = words.pop(0)
         elif word.startswith("-") and len(word) > 1:
             raise ToolExit(f"unknown option '{word}'", usage=True)
         else:
@@ -80,7 +106,7 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
     common.settle()
     category, name, reason = words[:3]
     given = words[3] if len(words) == 4 else ""
-    return Options(common, category, name, reason, given or "-")
+    return Options(common, category, name, reason, given or "-", asking["--impact"], asking["--from-program"])
 
 
 def check(options: Options) -> Plan:
@@ -92,6 +118,8 @@ def check(options: Options) -> Plan:
         raise ToolExit("the reason must be one non-empty line")
     if options.input != "-" and not os.path.isfile(options.input):
         raise ToolExit(f"no input file '{options.input}'")
+    if options.asks and options.input == "-":
+        raise ToolExit("with --impact or --from-program, give INPUT as a file: stdin answers the question")
     plan = Plan(options, shown_path(options.common.cases))
     if case_exists(plan):
         raise ToolExit(f"{plan.case_path} already exists; use scripts/bless to re-record it", 1)

@@ -11,10 +11,11 @@ from harness.cases.tool import say
 ANSWERS = {"y": "y", "yes": "y", "n": "n", "no": "n", "": "n", "q": "q", "quit": "q"}
 
 
-def ask(label: str, stdin: BinaryIO) -> str:
-    """Asks until an answer is one of ANSWERS; "y", "n", "q" or "eof"."""
+def ask(label: str, stdin: BinaryIO, verb: str = "bless") -> str:
+    """Asks whether to VERB LABEL until an answer is one of ANSWERS; "y",
+    "n", "q" or "eof"."""
     while True:
-        say(f"bless {label}? [y/n/q] ")
+        say(f"{verb} {label}? [y/n/q] ")
         line = stdin.readline()
         if not line.endswith(b"\n"):
             say("\n")

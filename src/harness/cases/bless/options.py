@@ -13,8 +13,8 @@ from harness.cases.corpus import list_ids
 from harness.cases.tool import COMMON_OPTIONS, Common, ToolExit, is_executable, shown_path
 
 USAGE = """\
-usage: scripts/bless [--program P] [--yes] [--engine BIN] [--cases DIR] CASE...
-   or: scripts/bless [--program P] [--yes] [--engine BIN] [--cases DIR] --all
+usage: scripts/bless [--program P] [--yes] [--engine BIN] [--cases DIR] [--impact CLASSDIR] CASE...
+   or: scripts/bless [--program P] [--yes] [--engine BIN] [--cases DIR] [--impact CLASSDIR] --all
 P is checkers (the default) or draughts. Runs the engine (default:
 $ENGINE or build/P) on each CASE and, where
 its stdout, exit status or stderr is no longer what the case records, shows
@@ -25,8 +25,14 @@ CASE is category/name under DIR (default: $CASES or testdata/P) or the path of
 any of the case's files. Unchanged cases are not touched (same mtime).
   --all   every case under DIR
   --yes   re-record every changed case without asking (after showing it)
+  --impact CLASSDIR  a class scripts/mark wrote: before any question, runs
+     each submission's program (in the sandbox) on the changed cases,
+     prints how many fail each, the marks that would change (by the
+     class's scheme), the crashes and hangs and the catalogued faults they
+     catch that no case caught before, and writes CLASSDIR/impact.tsv
 Refuses to run when CI is set: a golden changes only when a person has read
-the diff against the specification.
+the diff against the specification (with --impact: the impact is printed
+and written, and nothing is re-recorded).
 Exit status: 0 when every case was re-recorded, kept or found unchanged;
 1 when the engine crashed or hung on a case, or the answers ran out; 2 on
 bad usage.
@@ -43,6 +49,7 @@ class Options:
     all: bool = False
     yes: bool = False
     requested: list[str] = field(default_factory=list)
+    impact: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,9 @@ class Plan:
     cases: str
     case_paths: tuple[str, ...]
     yes: bool
+    impact: str = ""
+    ci: str = ""
+    program: str = ""
 
     def label(self, case_path: str) -> str:
         """The case as people are shown it: its path, less CASES/."""
@@ -75,6 +85,10 @@ def parse(argv: Sequence[str], environ: Mapping[str, str]) -> Options:
             options.all = True
         elif word in ("--yes", "-y"):
             options.yes = True
+        elif word == "--impact":
+            if not words:
+                raise ToolExit("--impact needs a value", usage=True)
+            options.impact = words.pop(0)
         elif word == "--":
             options.requested += words
             break
@@ -90,7 +104,7 @@ def check(options: Options, environ: Mapping[str, str]) -> Plan:
     """Never under CI; a cases folder; the cases, by name or --all; an
     engine. The plan, each case resolved."""
     ci = environ.get("CI", "")
-    if ci:
+    if ci and not options.impact:
         raise ToolExit(f"refusing to run with CI set ('{ci}'): goldens are re-recorded by a person "
                        "who has read the diff")
     if not os.path.isdir(options.common.cases):
@@ -105,7 +119,8 @@ def check(options: Options, environ: Mapping[str, str]) -> Plan:
         raise ToolExit(None, usage=True)
     if not is_executable(options.common.engine):
         raise ToolExit(f"engine '{options.common.engine}' is not an executable (run make)")
-    return Plan(options.common.engine, cases, tuple(resolve(cases, wanted) for wanted in requested), options.yes)
+    return Plan(options.common.engine, cases, tuple(resolve(cases, wanted) for wanted in requested), options.yes,
+                options.impact, ci, options.common.program)
 
 
 def resolve(cases: str, wanted: str) -> str:

@@ -14,6 +14,7 @@ from typing import BinaryIO, Mapping, Optional, Sequence
 
 from harness.cases.atomic import Placer
 from harness.cases.bless.ask import ask
+from harness.cases.bless.impact_pass import impact_pass
 from harness.cases.bless.options import USAGE, Plan, check, parse
 from harness.cases.bless.rerecord import changed_parts, rerun, show_part, write_part
 from harness.cases.corpus import Case
@@ -121,6 +122,11 @@ def run(argv: Sequence[str], environ: Mapping[str, str], placer: Placer, stdin: 
         settings = RunSettings.from_environment(environ)
     except RunError as error:
         raise ToolExit(str(error), 1) from None
+    if plan.impact:
+        impact_pass(plan, settings)
+        if plan.ci:
+            say(f"bless: nothing re-recorded: CI is set ('{plan.ci}'); goldens are re-recorded by a person\n")
+            return 0
     with tempfile.TemporaryDirectory() as work:
         tally = bless_cases(Session(plan, settings, Path(work), placer, stdin))
     say(tally.summary() + "\n")

@@ -1,0 +1,69 @@
+"""A class of four checkers submissions marked by scripts/mark, for the
+tests of --impact: the reference, two copies with a catalogued fault each
+(no-tower-promotion, win-not-reported: harness.diagnose.faultbuild's
+trees), and one that hangs on every input; marked on the official cases
+by a scheme of one part, 10 marks proportional to official/* passed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from harness import paths
+from harness.diagnose import faultbuild
+
+SCHEME = ("part\tmarks\tcredit\tvisibility\tcases\tdescription\n"
+          "all\t10\tproportional\tvisible\tofficial/*\tevery official case\n")
+FAULTS = {"nopromo": "no-tower-promotion", "nowin": "win-not-reported"}
+# A case the reference and no-tower-promotion pass, win-not-reported fails.
+NEW_CASE = paths.TESTDATA / "checkers" / "wins" / "ends-in-input-then-a-black-wins-by-block-s4"
+
+
+def hanging_copy(dest: Path) -> None:
+    """The reference's sources, spinning for ever at the start of main."""
+    shutil.copytree(paths.SRC / "checkers", dest)
+    main = dest / "main.c"
+    text = main.read_text()
+    opening = "int main(int argc, char **argv)\n{\n"
+    assert opening in text
+    main.write_text(text.replace(opening, opening + "    for (volatile int spin = 0; ; spin = 0) { }\n", 1))
+
+
+# A Python submission that crashes (SIGSEGV) on an input ending with A.
+CRASHES_ON_A = """import os, signal, sys
+data = sys.stdin.read()
+if data.rstrip().endswith("A"):
+    os.kill(os.getpid(), signal.SIGSEGV)
+print("hello")
+"""
+
+
+def mark(submissions: list[Path], scheme: Path, output: Path) -> Path:
+    """SUBMISSIONS marked on the official cases by SCHEME into OUTPUT."""
+    subprocess.run([str(paths.ROOT / "scripts" / "mark"), "--category", "official", "--memcheck", "0",
+                    "--timeout", "1", "--scheme", str(scheme), "--output", str(output),
+                    *sorted(str(path) for path in submissions)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return output
+
+
+def make_python_class(folder: Path) -> Path:
+    """A class of one Python submission (CRASHES_ON_A), marked into FOLDER/marked."""
+    (folder / "py").mkdir(parents=True)
+    (folder / "py" / "hw4.py").write_text(CRASHES_ON_A)
+    (folder / "scheme.tsv").write_text(SCHEME)
+    return mark([folder / "py"], folder / "scheme.tsv", folder / "marked")
+
+
+def make_class(folder: Path) -> Path:
+    """The four submissions under FOLDER/class, marked into FOLDER/marked."""
+    submissions = folder / "class"
+    submissions.mkdir(parents=True)
+    shutil.copytree(paths.SRC / "checkers", submissions / "ref")
+    builder = faultbuild.Builder(str(folder / "build"))
+    for name, code in FAULTS.items():
+        shutil.copytree(builder.build("checkers", [code]) + ".src", submissions / name)
+    hanging_copy(submissions / "hangs")
+    (folder / "scheme.tsv").write_text(SCHEME)
+    return mark(list(submissions.iterdir()), folder / "scheme.tsv", folder / "marked")
