@@ -171,6 +171,8 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
         stop_after_hangs=int(options.stop_after_hangs))
     with tempfile.TemporaryDirectory(prefix="check-engine.") as work:
         verdicts = run_all(ids, options.jobs_count, settings, Path(work), output / "progress.tsv")
+    # (progress.tsv is for the run's readers while it runs: once the verdicts are in, results.tsv says it all)
+    (output / "progress.tsv").unlink(missing_ok=True)
     return finish(options, game, ids, verdicts, program, started)
 
 
