@@ -193,7 +193,7 @@ def scrub(result, work, data):
 def read_progress(output):
     """check-engine's OUTPUT/progress.tsv (done, total; read by its header)
     as (done, total), or None before it is written (the program is built
-    first)."""
+    first) and once the run is over (check-engine removes it then)."""
     try:
         with open(os.path.join(output, "progress.tsv"), encoding="utf-8") as handle:
             rows = list(csv.DictReader(handle, delimiter="\t"))
