@@ -4,19 +4,13 @@
 # table and the last line, its report showing both runs; a deterministic
 # faulty program has none, and its last line is as before.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/workflow.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/workflow.bash"
 
 setup() {
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
-    cd "$root" || return
-    work=$(mktemp -d "${TMPDIR:-/tmp}/not-deterministic.XXXXXX")
-    chmod 755 "$work"
+    workflow_setup
+    work=$BATS_TEST_TMPDIR
     random=src/check/tests/fixtures/not-deterministic.sh
-}
-
-teardown() {
-    rm -rf -- "$work"
 }
 
 # verdicts OUTPUT: "ID VERDICT" of each case of OUTPUT/results.tsv, read by the header's names.

@@ -7,14 +7,13 @@ again, so a correct program costs nothing more."""
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
 from harness.cases import UNSTABLE, Verdict, describe_status
 from harness.cases.status import HANG
-from harness.check.compare import Actual, diff_lines
+from harness.check.compare import Actual, show_diff
 
 PHRASE = "not deterministic"
 
@@ -63,23 +62,6 @@ def _run_words(outcome: Outcome, timeout: str) -> str:
     return f"failed ({outcome.verdict.symptom}), {describe_status(outcome.status, timeout)}"
 
 
-def _diff(first: bytes, second: bytes, work: Path) -> bytes:
-    """`diff -u` of the two outputs, labelled by run, cut as a report's diffs are."""
-    work.mkdir(parents=True, exist_ok=True)
-    (work / "first.out").write_bytes(first)
-    (work / "second.out").write_bytes(second)
-    done = subprocess.run(["diff", "-a", "-u", "--label", "first run", "--label", "second run", "--",
-                           str(work / "first.out"), str(work / "second.out")], stdout=subprocess.PIPE, check=False)
-    lines = done.stdout.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    most = diff_lines()
-    shown = b"".join(line + b"\n" for line in lines[:most])
-    if len(lines) > most:
-        shown += b"... (%d more diff lines)\n" % (len(lines) - most)
-    return shown
-
-
 def unstable_report(first: Outcome, second: Outcome, what: str, timeout: str, work: Path) -> bytes:
     """The section a not deterministic case's report ends with: both runs'
     verdicts and statuses, and a diff of their outputs."""
@@ -90,4 +72,8 @@ def unstable_report(first: Outcome, second: Outcome, what: str, timeout: str, wo
     second_out = second.actual.out if second.actual is not None else b""
     if first_out == second_out:
         return section + b"both runs wrote the same output\n"
-    return section + b"diff -u of the two runs' output:\n" + _diff(first_out, second_out, work)
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "first.out").write_bytes(first_out)
+    (work / "second.out").write_bytes(second_out)
+    return section + show_diff(work / "first.out", work / "second.out", "the two runs' output",
+                               labels=("first run", "second run"))
