@@ -36,15 +36,17 @@ class Outcome:
 
 def difference(first: Outcome, second: Outcome) -> str:
     """What differs between two runs of one case, in words ("" when
-    nothing does): the verdict, the exit status, or stdout. The stdout of
-    two hangs is not compared: how much a run wrote before it was killed
-    depends on the moment of the kill."""
+    nothing does): the verdict, the exit status, or stdout. A run that hung
+    is compared by its verdict alone: where a run stands when the timeout
+    kills it (still running, or stopped by a limit it reached a moment
+    before: a program that allocates without end) depends on the
+    machine's load, not on the program."""
     if first.passed != second.passed:
         return "it failed once and passed once"
+    if HANG in (first.status, second.status):
+        return ""
     if first.status != second.status:
         return "the exit status differs between two runs"
-    if first.status == HANG:
-        return ""
     if first.actual is not None and second.actual is not None and first.actual.out != second.actual.out:
         return "the output differs between two runs"
     if first.verdict != second.verdict:
