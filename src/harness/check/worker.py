@@ -2,7 +2,8 @@
 its life (harness.sandbox.Box), compares each with the corpus in-process,
 keeps a failure's report (OUTPUT/failures/ID.txt, printable) and its run
 (OUTPUT/outputs/ID.out and .status, for the diagnosis), and gives a
-verdict per case."""
+verdict per case; a failing case is run twice, and one whose runs differ
+is not deterministic (stability.py)."""
 
 from __future__ import annotations
 
