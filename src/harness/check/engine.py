@@ -187,7 +187,7 @@ def finish(options: opts.Options, game: Game, ids: Sequence[str], verdicts: dict
                 output / "failures")
     causes = None
     # (a game without a catalogue of faults has no likely causes to name)
-    if options.diagnose and game.fault_catalogue.is_file() and any(not row.passed for row in rows):
+    if options.diagnose and game.fault_catalogue.is_file() and any(row.verdict == "fail" for row in rows):
         causes = diagnose.diagnose(game, options.cases, output, int(time.monotonic() - started), sys.stdout)
     groups = report.failure_groups(rows, output)
     report.report_groups(groups, options.profile, sys.stdout)
