@@ -7,7 +7,8 @@ import sys
 import tempfile
 import time
 
-from harness.similarity.pairs import compare_language
+from harness.similarity import structural
+from harness.similarity.pairs import Pair, compare_language
 from harness.similarity.report import write_report
 from harness.similarity.simrun import blank_base
 from harness.similarity.submissions import LANGUAGES, load_class
@@ -63,11 +64,13 @@ def progress(started):
 
 
 def compare_class(args, say):
-    """(submissions, pairs compared, every pair sim found anything for)."""
+    """(submissions, pairs compared, every pair sim or the structural
+    comparison found anything for)."""
     submissions = load_class(args.submissions, args.names)
     say("%d submissions read" % len(submissions))
     compared, pairs = 0, []
-    with tempfile.TemporaryDirectory(prefix="similarity.") as work:
+    with tempfile.TemporaryDirectory(prefix="similarity.") as work, structural.pool() as workers:
+        parsing = structural.start(workers, submissions, args.base)
         for language in LANGUAGES:
             members = [s for s in submissions if language in s.lines]
             if len(members) < 2:
@@ -76,8 +79,25 @@ def compare_class(args, say):
             folder = os.path.join(work, language)
             if args.base:
                 say("%s: %d skeleton lines blanked" % (language, blank_base(folder, members, language, args.base)))
-            pairs.extend(compare_language(folder, members, language, args.threshold, say).values())
+            found = compare_language(folder, members, language, args.threshold, say)
+            if language == structural.LANGUAGE:
+                add_structures(found, members, parsing, say)
+            pairs.extend(found.values())
     return submissions, compared, pairs
+
+
+def add_structures(found, members, parsing, say):
+    """The structural figures into found (the C pairs), and a line per
+    submission that could not be parsed whole."""
+    structures = structural.finish(*parsing)
+    structural.add_structural(found, structures, members, lambda a, b: Pair(structural.LANGUAGE, a, b))
+    for submission in members:
+        problems = structures[submission.index].problems
+        if problems:
+            say("c: %s: %d file(s) not parsed (%s)%s" % (
+                submission.name, len(problems), problems[0],
+                "; compared by tokens only" if not structures[submission.index].fingerprints else ""))
+    say("c: structural comparison done")
 
 
 def main(argv):

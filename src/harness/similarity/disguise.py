@@ -33,7 +33,9 @@ KEEP = set("""auto break case char const continue default do double else enum ex
 inline int long register restrict return short signed sizeof static struct switch typedef union unsigned
 void volatile while bool true false NULL size_t FILE EOF stdin stdout stderr main printf fprintf sprintf
 snprintf scanf sscanf fgets fputs puts putchar getchar malloc calloc realloc free memset memcpy memmove
-strlen strcmp strncmp strcpy strncpy strchr strtol abs exit assert errno""".split())
+strlen strcmp strncmp strcpy strncpy strchr strtol abs exit assert errno int8_t int16_t int32_t int64_t
+uint8_t uint16_t uint32_t uint64_t intptr_t uintptr_t ptrdiff_t ssize_t va_list EXIT_SUCCESS EXIT_FAILURE
+INT_MAX INT_MIN UINT64_C""".split())
 
 WORDS = "alpha bravo delta echo gamma kappa lima omega sigma tango zulu nova pixel quark rho".split()
 
@@ -43,12 +45,25 @@ def tokens(text):
     return [(m.lastgroup, m.group()) for m in TOKEN.finditer(text)]
 
 
+DIRECTIVE_WORDS = {"define", "undef", "ifdef", "ifndef", "if", "elif", "else", "endif", "defined", "pragma",
+                   "error", "line", "include"}
+
+
 def rename(items, seed):
-    """Every identifier but the kept ones gets a name made from a hash."""
+    """Every identifier but the kept ones gets a name made from a hash,
+    in the code and in the directives (#define, #ifndef...) but #include."""
     def new_name(name):
+        if name in KEEP or name in DIRECTIVE_WORDS or name.startswith("__"):
+            return name
         digest = hashlib.sha256(("%d:%s" % (seed, name)).encode()).hexdigest()
         return "%s_%s" % (WORDS[int(digest[:2], 16) % len(WORDS)], digest[2:7])
-    return [(k, new_name(t) if k == "name" and t not in KEEP else t) for k, t in items]
+
+    def in_directive(text):
+        if re.match(r"\s*#\s*include", text):
+            return text
+        return "".join(new_name(t) if k == "name" else t for k, t in tokens(text[text.index("#") + 1:])).join(
+            (text[:text.index("#") + 1], ""))
+    return [(k, new_name(t) if k == "name" else in_directive(t) if k == "directive" else t) for k, t in items]
 
 
 def comments(items, rng):
@@ -83,11 +98,15 @@ def whitespace(items, rng):
 def top_level_items(items):
     """The text split into top-level items, each (is a function, tokens):
     a function's body is a '{' at depth 0 right after a ')', and it ends
-    with the '}' that closes it."""
+    with the '}' that closes it. A directive outside any braces is an
+    item of its own (so #include lines stay before the code)."""
     result, current, depth, body, previous = [], [], 0, False, ""
     for kind, text in items:
         current.append((kind, text))
-        if kind in ("space", "comment"):
+        if kind == "directive" and depth == 0:
+            result.append((False, current))
+            current = []
+        if kind in ("space", "comment", "directive"):
             continue
         if text == "{":
             body = body or (depth == 0 and previous == ")")
@@ -102,14 +121,33 @@ def top_level_items(items):
     return result
 
 
+def prototype(function):
+    """A function definition's declaration: its tokens before the body's
+    '{' (comments and directives left out), then ';'."""
+    head = []
+    for kind, text in function:
+        if text == "{" and kind == "other":
+            break
+        if kind not in ("comment", "directive"):
+            head.append((kind, text))
+    return head + [("other", ";"), ("space", "\n")]
+
+
 def reorder(items, rng):
-    """The function definitions shuffled, each in the place of another."""
+    """The function definitions shuffled, each in the place of another,
+    each declared before the first of them (so that a call before the
+    definition still compiles)."""
     parts = top_level_items(items)
     functions = [p for is_function, p in parts if is_function]
+    declarations = [t for f in functions for t in prototype(f)]
     rng.shuffle(functions)
     out = []
     for is_function, part in parts:
-        out.extend(functions.pop() + [("space", "\n")] if is_function else part)
+        if is_function:
+            out.extend(declarations + functions.pop() + [("space", "\n")])
+            declarations = []
+        else:
+            out.extend(part)
     return out
 
 

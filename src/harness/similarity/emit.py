@@ -88,7 +88,7 @@ class Emitter:
         """The body of a function at its call: each parameter's uses its
         argument's tokens, its return no token of its own."""
         parameters = self.functions[name].decl.type.args
-        names = [p.name for p in parameters.params] if parameters is not None else []
+        names = [getattr(p, "name", None) for p in parameters.params] if parameters is not None else []
         saved = (self.read, self.arguments)
         self.depth += 1
         self.arguments = dict(zip([n for n in names if n], arguments))

@@ -19,13 +19,16 @@ from harness.similarity.simrun import run_sim, write_texts
 
 class Pair:
     """Two submissions of one language (a before b in the class's order):
-    the tokens of each found in the other, and the runs (from a's side)."""
+    the tokens of each found in the other, and the runs (from a's side);
+    for C, each side's Structure and the fingerprints they share
+    (structural.py), None when a side has none."""
 
     def __init__(self, language, a, b):
         self.language, self.a, self.b = language, a, b
         self.tokens_a_in_b = self.tokens_b_in_a = 0
         self.total_a = self.total_b = 0
         self.runs = []
+        self.structure_a = self.structure_b = self.common = None
 
     def percent_a_in_b(self):
         return 100.0 * self.tokens_a_in_b / self.total_a if self.total_a else 0.0
@@ -33,10 +36,26 @@ class Pair:
     def percent_b_in_a(self):
         return 100.0 * self.tokens_b_in_a / self.total_b if self.total_b else 0.0
 
-    def percent(self):
-        """The pair's figure: the larger share, so a small submission
+    def token(self):
+        """The token figure: the larger share, so a small submission
         copied whole into a large one still shows."""
         return min(100.0, max(self.percent_a_in_b(), self.percent_b_in_a()))
+
+    def structural_a_in_b(self):
+        return 100.0 * self.common / len(self.structure_a.fingerprints) if self.structure_a else None
+
+    def structural_b_in_a(self):
+        return 100.0 * self.common / len(self.structure_b.fingerprints) if self.structure_b else None
+
+    def structural(self):
+        """The structural figure, the larger share (None: tokens only)."""
+        return max(self.structural_a_in_b(), self.structural_b_in_a()) if self.structure_a else None
+
+    def percent(self):
+        """The pair's figure, the one the threshold is for: the larger of
+        the token and the structural figures (each sees what the other
+        can miss: a file that does not parse, a disguised structure)."""
+        return max(self.token(), self.structural() or 0.0)
 
 
 def pairs_of(language, output, files):
@@ -76,7 +95,7 @@ def clusters(pairs, floor):
         return index
 
     for (a, b), pair in pairs.items():
-        if pair.percent() >= floor:
+        if pair.token() >= floor:
             parent[root(a)] = root(b)
     groups = {}
     for index in list(parent):

@@ -9,7 +9,8 @@ import jinja2
 
 from harness.similarity.submissions import page_name
 
-COLUMNS = ["name_a", "name_b", "language", "percent", "percent_a_in_b", "percent_b_in_a", "above", "page"]
+COLUMNS = ["name_a", "name_b", "language", "percent", "token", "token_a_in_b", "token_b_in_a",
+           "structural", "structural_a_in_b", "structural_b_in_a", "above", "page"]
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")),
@@ -29,15 +30,27 @@ def page_of(pair, threshold):
     return "pairs/" + page_name(pair.language, pair.a.name, pair.b.name)
 
 
+def figure(value):
+    """A percent as the CSV and the pages show it ('' when not measured)."""
+    return "" if value is None else "%.1f" % value
+
+
+def figures(pair):
+    """The pair's figures, in the CSV's order: the pair's, the token
+    figure and its two shares, the structural figure and its two."""
+    return [figure(f) for f in (pair.percent(), pair.token(), pair.percent_a_in_b(), pair.percent_b_in_a(),
+                                pair.structural(), pair.structural_a_in_b(), pair.structural_b_in_a())]
+
+
 def write_csv(path, pairs, threshold):
-    """similarity.csv: a row per pair sim found anything for."""
+    """similarity.csv: a row per pair sim or the structural comparison
+    found anything for."""
     with open(path, "w", newline="", encoding="utf-8") as handle:
         out = csv.writer(handle, lineterminator="\n")
         out.writerow(COLUMNS)
         for pair in pairs:
-            out.writerow([pair.a.name, pair.b.name, pair.language, "%.1f" % pair.percent(),
-                          "%.1f" % pair.percent_a_in_b(), "%.1f" % pair.percent_b_in_a(),
-                          "yes" if pair.percent() >= threshold else "no", page_of(pair, threshold)])
+            out.writerow([pair.a.name, pair.b.name, pair.language] + figures(pair)
+                         + ["yes" if pair.percent() >= threshold else "no", page_of(pair, threshold)])
 
 
 def side(submission, language, first, last):
@@ -62,9 +75,7 @@ def write_page(folder, pair, threshold, bases):
     runs = [{"tokens": size, "a": side(pair.a, pair.language, a1, a2), "b": side(pair.b, pair.language, b1, b2)}
             for a1, a2, b1, b2, size in pair.runs]
     html = TEMPLATES.get_template("pair.html").render(
-        pair=pair, runs=runs, threshold=threshold, bases=bases,
-        percent="%.1f" % pair.percent(), percent_a_in_b="%.1f" % pair.percent_a_in_b(),
-        percent_b_in_a="%.1f" % pair.percent_b_in_a())
+        pair=pair, runs=runs, threshold=threshold, bases=bases, figures=figures(pair))
     path = os.path.join(folder, page_of(pair, threshold))
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(html)
