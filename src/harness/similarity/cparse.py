@@ -22,7 +22,8 @@ PRELUDE = ("typedef unsigned long size_t; typedef long ssize_t; typedef struct _
            "typedef _Bool bool; typedef int int32_t; typedef unsigned uint32_t; "
            "typedef long int64_t; typedef unsigned long uint64_t; typedef unsigned char uint8_t; "
            "typedef int va_list; typedef long time_t; typedef int pid_t; typedef unsigned uid_t, gid_t, mode_t; "
-           "typedef long off_t; typedef struct _DIR DIR; typedef unsigned long uintmax_t; typedef long intmax_t;\n")
+           "typedef long off_t; typedef struct _DIR DIR; typedef unsigned long uintmax_t; typedef long intmax_t; "
+           "typedef int sig_atomic_t;\n")
 # GNU spellings the fake headers do not define away.
 GNU = ["-D__attribute__(x)=", "-D__extension__=", "-D__restrict=", "-D__inline=inline",
        "-D__asm__(x)="]
