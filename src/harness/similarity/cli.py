@@ -19,6 +19,8 @@ from harness.similarity.submissions import LANGUAGES, load_class
 # with room on both sides (a copy partly rewritten, a pair of programs
 # sharing more idiom than these).
 DEFAULT_THRESHOLD = 50.0
+# How many submissions with files that do not parse are named on stderr.
+SAID = 10
 
 DESCRIPTION = """Compares every pair of SUBMISSIONs (each a folder of one student's files)
 of the same language with Debian's similarity-tester: sim_c (.c, .h), sim_c++
@@ -96,12 +98,13 @@ def add_structures(found, members, parsing, say):
     submission that could not be parsed whole."""
     structures = structural.finish(*parsing)
     structural.add_structural(found, structures, members, lambda a, b: Pair(structural.LANGUAGE, a, b))
-    for submission in members:
-        problems = structures[submission.index].problems
-        if problems:
-            say("c: %s: %d file(s) not parsed (%s)%s" % (
-                submission.name, len(problems), problems[0],
-                "; compared by tokens only" if not structures[submission.index].fingerprints else ""))
+    unparsed = [s for s in members if structures[s.index].problems]
+    for submission in unparsed[:SAID]:
+        found = structures[submission.index]
+        say("c: %s: %d file(s) not parsed (%s)%s" % (submission.name, len(found.problems), found.problems[0],
+                                                     "" if found.fingerprints else "; compared by tokens only"))
+    if len(unparsed) > SAID:
+        say("c: and %d more submissions with files not parsed" % (len(unparsed) - SAID))
     say("c: structural comparison done")
 
 

@@ -42,9 +42,13 @@ def where(node):
 
 
 def walk(node):
-    yield node
-    for _, child in node.children():
-        yield from walk(child)
+    """node and every node under it (depth first, iteratively: a deep
+    tree costs no recursion)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(child for _, child in reversed(current.children()))
 
 
 def is_constant(node):

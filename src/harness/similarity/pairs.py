@@ -17,6 +17,19 @@ import os
 from harness.similarity.simrun import run_sim, write_texts
 
 
+# A side with fewer fingerprints has no structural share: a few lines
+# alike in two tiny programs are not a copy.
+FEWEST = 20
+
+
+def share(common, structure):
+    """The percent of structure's fingerprints among the common ones;
+    None without a structure or with fewer than FEWEST fingerprints."""
+    if structure is None or len(structure.fingerprints) < FEWEST:
+        return None
+    return 100.0 * common / len(structure.fingerprints)
+
+
 class Pair:
     """Two submissions of one language (a before b in the class's order):
     the tokens of each found in the other, and the runs (from a's side);
@@ -42,14 +55,15 @@ class Pair:
         return min(100.0, max(self.percent_a_in_b(), self.percent_b_in_a()))
 
     def structural_a_in_b(self):
-        return 100.0 * self.common / len(self.structure_a.fingerprints) if self.structure_a else None
+        return share(self.common, self.structure_a)
 
     def structural_b_in_a(self):
-        return 100.0 * self.common / len(self.structure_b.fingerprints) if self.structure_b else None
+        return share(self.common, self.structure_b)
 
     def structural(self):
         """The structural figure, the larger share (None: tokens only)."""
-        return max(self.structural_a_in_b(), self.structural_b_in_a()) if self.structure_a else None
+        shares = [s for s in (self.structural_a_in_b(), self.structural_b_in_a()) if s is not None]
+        return max(shares) if shares else None
 
     def percent(self):
         """The pair's figure, the one the threshold is for: the larger of

@@ -23,18 +23,20 @@ class Structure:
     problems: list = field(default_factory=list)
 
 
-def references(functions):
-    """{name: [names of the program's functions it names, once a place]}:
-    calls, and names taken as a pointer (then no call replaces it)."""
-    return {name: [n.name for n in walk(node.body) if isinstance(n, c_ast.ID) and n.name in functions]
-            for name, node in functions.items()}
-
-
-def pointers(functions):
-    """The functions some function names other than by calling them."""
-    called = {id(n.name) for node in functions.values() for n in walk(node.body) if isinstance(n, c_ast.FuncCall)}
-    return {n.name for node in functions.values() for n in walk(node.body)
-            if isinstance(n, c_ast.ID) and n.name in functions and id(n) not in called}
+def survey(functions):
+    """({name: [the program's functions it names, once a place]}, the
+    functions named other than by a call (taken as a pointer: no call
+    replaces them), {name: its body's size in nodes}), in one walk of
+    each function."""
+    graph, taken, sizes = {}, set(), {}
+    for name, node in functions.items():
+        nodes = list(walk(node.body))
+        sizes[name] = len(nodes)
+        called = {id(n.name) for n in nodes if isinstance(n, c_ast.FuncCall)}
+        named = [n for n in nodes if isinstance(n, c_ast.ID) and n.name in functions]
+        graph[name] = [n.name for n in named]
+        taken |= {n.name for n in named if id(n) not in called}
+    return graph, taken, sizes
 
 
 def reached(graph, roots):
@@ -53,14 +55,15 @@ def plan(functions, outside):
     ones whose body replaces their calls (small, or called from one place;
     never one that reaches itself). Reached: from main and from the
     functions named outside functions; without main, every function."""
-    graph, taken = references(functions), pointers(functions) | (outside & set(functions))
+    graph, taken, sizes = survey(functions)
+    taken |= outside & set(functions)
     live = reached(graph, ["main"] + sorted(taken)) if "main" in functions else set(functions)
     sites = {}
     for name in live:
         for callee in graph[name]:
             sites[callee] = sites.get(callee, 0) + 1
     inlined = {name for name in live - taken if name != "main" and name not in reached(graph, graph[name])
-               and (sites.get(name, 0) == 1 or sum(1 for _ in walk(functions[name].body)) <= INLINE_TOKENS)
+               and (sites.get(name, 0) == 1 or sizes[name] <= INLINE_TOKENS)
                and sites.get(name, 0) > 0}
     return sorted(live - inlined), inlined
 

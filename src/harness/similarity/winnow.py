@@ -22,13 +22,22 @@ class Place:
 
 
 def kgram_hashes(tokens, k):
-    """(hash, Place) of every k-gram of tokens (Token: text, file, line)."""
-    texts = [t.text.encode() for t in tokens]
-    out = []
+    """(hash, Place) of every k-gram of tokens (Token: text, file, line).
+    A token's text is hashed once (crc32), a k-gram as the tuple of its
+    tokens' hashes (Python's hash of a tuple of ints: the same in every
+    process, unlike a string's)."""
+    codes, known = [], {}
+    for token in tokens:
+        code = known.get(token.text)
+        if code is None:
+            code = known[token.text] = zlib.crc32(token.text.encode())
+        codes.append(code)
+    out, files, lines = [], [t.file for t in tokens], [t.line for t in tokens]
     for start in range(len(tokens) - k + 1):
-        gram = tokens[start:start + k]
-        lines = [t.line for t in gram if t.file == gram[0].file]
-        out.append((zlib.crc32(b"\x1f".join(texts[start:start + k])), Place(gram[0].file, min(lines), max(lines))))
+        span = lines[start:start + k]
+        if files[start + k - 1] != files[start] or len(set(files[start:start + k])) > 1:
+            span = [line for line, file in zip(span, files[start:start + k]) if file == files[start]]
+        out.append((hash(tuple(codes[start:start + k])), Place(files[start], min(span), max(span))))
     return out
 
 

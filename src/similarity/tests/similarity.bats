@@ -158,6 +158,18 @@ assert_below() {
     assert_failure
 }
 
+@test "similarity: the class page lists the pairs that stand out and the flagged ones, not the others" {
+    local page=$report/index.html disguise
+    [[ -f $page ]] || fail "no class page"
+    run grep -c 'Pairs that stand out from this class' "$page"
+    assert_output 1
+    for disguise in "${DISGUISES[@]}"; do
+        [[ $(grep -c "<td>checkers</td><td>$disguise</td>" "$page") -ge 1 ]] || fail "checkers and $disguise not listed"
+    done
+    run grep -c '<td>checkers</td><td>draughts</td>' "$page"
+    assert_output 0
+}
+
 @test "similarity: --names gives the names, every value escaped, the page's file name safe" {
     local class=$BATS_TEST_TMPDIR/class
     mkdir -p "$class"/{one,two}

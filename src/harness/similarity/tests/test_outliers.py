@@ -4,6 +4,8 @@ import types
 import unittest
 
 from harness.similarity.outliers import outliers
+from harness.similarity.pairs import FEWEST, Pair
+from harness.similarity.structure import Structure
 from harness.similarity.regions import matching_regions
 from harness.similarity.tests.test_structure import BASE, DISGUISED, OTHER, structure
 
@@ -21,6 +23,23 @@ class OutliersTest(unittest.TestCase):
 
     def test_a_class_of_alike_pairs_has_none(self):
         self.assertEqual(outliers([pair(10.0 + (n % 7)) for n in range(30)], 30)[2], [])
+
+
+class StructuralFigureTest(unittest.TestCase):
+    def figures(self, size_a, size_b, common):
+        found = Pair("c", None, None)
+        found.structure_a = Structure(fingerprints={n: [] for n in range(size_a)})
+        found.structure_b = Structure(fingerprints={n: [] for n in range(size_b)})
+        found.common = common
+        return found.structural_a_in_b(), found.structural_b_in_a(), found.structural(), found.percent()
+
+    def test_the_larger_share_and_the_pair_s_figure(self):
+        self.assertEqual(self.figures(40, 80, 20), (50.0, 25.0, 50.0, 50.0))
+
+    def test_a_tiny_side_has_no_share(self):
+        b_in_a = (FEWEST - 1) * 100.0 / 80
+        self.assertEqual(self.figures(FEWEST - 1, 80, FEWEST - 1), (None, b_in_a, b_in_a, b_in_a))
+        self.assertEqual(self.figures(5, 6, 5)[2:], (None, 0.0))
 
 
 class RegionsTest(unittest.TestCase):
