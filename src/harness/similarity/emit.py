@@ -6,8 +6,6 @@ from pycparser import c_ast
 from harness.similarity.normalise import (COMMUTATIVE, ENDS, INLINE_DEPTH, RENAMED, UPDATES, Token,
                                           constant_value, has_call, is_constant, read_names, where)
 
-LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
-
 
 class Emitter:
     """The tokens of one program: functions, {name: FuncDef}; inlined,
