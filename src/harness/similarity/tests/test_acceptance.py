@@ -1,7 +1,7 @@
 """Issue 44's acceptance: a class of programs written apart from each
 other (the repository's own C programs) and the copies of two of them
 (the checkers and the draughts engines) disguised at each level 1 to 6
-(disguise.py --level), each copy built and run on the examples to print
+(disguise.py --level), each copy built and run on every example to print
 what its original prints; scripts/similarity at its default threshold
 flags every copy against its original, no pair of independent programs,
 and ranks each L6 copy above every independent pair.
@@ -32,7 +32,7 @@ INDEPENDENT = {
 }
 COPIED = {"checkers": "checkers", "draughts": "draughts"}
 LEVELS = range(1, 7)
-EXAMPLES = 6
+EXAMPLES = 12  # at least: every example of the game is run
 
 
 def build(folder, binary):
@@ -86,8 +86,8 @@ class AcceptanceTest(unittest.TestCase):
         for original, game in COPIED.items():
             binary = os.path.join(self.work, original + ".bin")
             self.assertIsNone(build(os.path.join(self.folder, original), binary))
-            cases = sorted(glob.glob(str(paths.ROOT / "testdata" / game / "examples" / "*.in")))[:EXAMPLES]
-            self.assertEqual(len(cases), EXAMPLES)
+            cases = sorted(glob.glob(str(paths.ROOT / "testdata" / game / "examples" / "*.in")))
+            self.assertGreaterEqual(len(cases), EXAMPLES)
             for level in LEVELS:
                 name = "%s-L%d" % (original, level)
                 copy = os.path.join(self.work, name + ".bin")
