@@ -31,6 +31,7 @@ from harness.cases.corpus import (
 )
 from harness.cases.results import (
     RESULTS_COLUMNS,
+    UNSTABLE,
     ResultRow,
     ResultsError,
     read_results,
@@ -43,6 +44,7 @@ from harness.cases.status import describe_status
 __all__ = [
     "Case", "StrictOnlyGlob", "categories", "category_of", "glob_regex", "list_ids", "select_ids",
     "strict_only", "strict_only_globs", "unknown_categories",
-    "RESULTS_COLUMNS", "ResultRow", "ResultsError", "Verdict", "read_results", "rows_for", "write_results",
+    "RESULTS_COLUMNS", "UNSTABLE", "ResultRow", "ResultsError", "Verdict", "read_results", "rows_for",
+    "write_results",
     "describe_status",
 ]

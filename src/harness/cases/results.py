@@ -13,6 +13,9 @@ from harness.cases.corpus import category_of
 
 # The columns, in the order the writer puts them.
 RESULTS_COLUMNS = ("case", "category", "verdict", "symptom", "code")
+# The verdict besides pass and fail: not deterministic (a failing case run
+# again gave another verdict, exit status or stdout: harness.check.stability).
+UNSTABLE = "unstable"
 # A case whose worker stopped before its verdict.
 STOPPED_SYMPTOM, STOPPED_CODE = "no verdict (the worker stopped)", "stopped"
 
@@ -24,8 +27,9 @@ class ResultsError(ValueError):
 
 @dataclass(frozen=True)
 class ResultRow:
-    """One case's verdict: pass or fail, and for a failure its symptom (in
-    words, the same for every case that fails alike) and code."""
+    """One case's verdict: pass, fail or unstable (not deterministic), and
+    for a failure its symptom (in words, the same for every case that
+    fails alike) and code."""
 
     case: str
     category: str

@@ -130,11 +130,12 @@ def rerun_line(case: Case, settings: Settings) -> str:
     return f"rerun:  {settings.run_command} < {quoted}.in | diff -u {quoted}.out -"
 
 
-def show_diff(expected: Path | str, actual: Path | str, stream: str, *options: str) -> bytes:
-    """`diff -u of STREAM:` and the diff, labelled expected and actual, cut
-    to CORPUS_DIFF_LINES lines."""
+def show_diff(expected: Path | str, actual: Path | str, stream: str, *options: str,
+              labels: tuple[str, str] = ("expected", "actual")) -> bytes:
+    """`diff -u of STREAM:` and the diff, labelled LABELS (expected and
+    actual), cut to CORPUS_DIFF_LINES lines."""
     heading = f"diff -u{' ' + ' '.join(options) if options else ''} of {stream}:\n".encode()
-    done = subprocess.run(["diff", "-a", "-u", *options, "--label", "expected", "--label", "actual", "--",
+    done = subprocess.run(["diff", "-a", "-u", *options, "--label", labels[0], "--label", labels[1], "--",
                            str(expected), str(actual)], stdout=subprocess.PIPE, check=False)
     lines = done.stdout.split(b"\n")
     if lines and lines[-1] == b"":

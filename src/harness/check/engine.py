@@ -171,6 +171,8 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
         stop_after_hangs=int(options.stop_after_hangs))
     with tempfile.TemporaryDirectory(prefix="check-engine.") as work:
         verdicts = run_all(ids, options.jobs_count, settings, Path(work), output / "progress.tsv")
+    # (progress.tsv is for the run's readers while it runs: once the verdicts are in, results.tsv says it all)
+    (output / "progress.tsv").unlink(missing_ok=True)
     return finish(options, game, ids, verdicts, program, started)
 
 
@@ -185,7 +187,7 @@ def finish(options: opts.Options, game: Game, ids: Sequence[str], verdicts: dict
                 output / "failures")
     causes = None
     # (a game without a catalogue of faults has no likely causes to name)
-    if options.diagnose and game.fault_catalogue.is_file() and any(not row.passed for row in rows):
+    if options.diagnose and game.fault_catalogue.is_file() and any(row.verdict == "fail" for row in rows):
         causes = diagnose.diagnose(game, options.cases, output, int(time.monotonic() - started), sys.stdout)
     groups = report.failure_groups(rows, output)
     report.report_groups(groups, options.profile, sys.stdout)

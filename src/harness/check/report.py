@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
-from harness.cases import ResultRow
+from harness.cases import UNSTABLE, ResultRow
 
 CAUSE = "likely cause: "
 
@@ -122,35 +122,41 @@ class Counts:
     passed: int
     failed: int
     whitespace_passed: int
+    unstable: int = 0
 
 
 def report_table(rows: Sequence[ResultRow], profile: str, out: TextIO) -> Counts:
-    """Passed and failed per category (in the order met), and the total."""
+    """Passed and failed per category (in the order met), and the total;
+    a column of the cases not deterministic when there are any."""
     order: list[str] = []
-    passed: dict[str, int] = {}
-    failed: dict[str, int] = {}
+    counted: dict[str, dict[str, int]] = {}
     whitespace = 0
     for row in rows:
-        if row.category not in passed:
+        if row.category not in counted:
             order.append(row.category)
-            passed[row.category] = failed[row.category] = 0
-        if row.passed:
-            passed[row.category] += 1
-            whitespace += row.code == "whitespace"
-        else:
-            failed[row.category] += 1
-    out.write(f"  {'category':<20} {'passed':>7} {'failed':>7}   (profile {profile})\n")
+            counted[row.category] = {"pass": 0, "fail": 0, UNSTABLE: 0}
+        kind = row.verdict if row.verdict in ("pass", UNSTABLE) else "fail"
+        counted[row.category][kind] += 1
+        whitespace += row.passed and row.code == "whitespace"
+    unstable = sum(counts[UNSTABLE] for counts in counted.values())
+    extra = f" {'not deterministic':>17}" if unstable else ""
+    out.write(f"  {'category':<20} {'passed':>7} {'failed':>7}{extra}   (profile {profile})\n")
     for category in order:
-        mark = "  FAILED" if failed[category] else ""
-        out.write(f"  {category:<20} {passed[category]:>7} {failed[category]:>7}{mark}\n")
-    total = Counts(sum(passed.values()), sum(failed.values()), whitespace)
-    out.write(f"  {'total':<20} {total.passed:>7} {total.failed:>7}\n")
+        counts = counted[category]
+        mark = "  FAILED" if counts["fail"] or counts[UNSTABLE] else ""
+        extra = f" {counts[UNSTABLE]:>17}" if unstable else ""
+        out.write(f"  {category:<20} {counts['pass']:>7} {counts['fail']:>7}{extra}{mark}\n")
+    total = Counts(sum(c["pass"] for c in counted.values()), sum(c["fail"] for c in counted.values()),
+                   whitespace, unstable)
+    extra = f" {unstable:>17}" if unstable else ""
+    out.write(f"  {'total':<20} {total.passed:>7} {total.failed:>7}{extra}\n")
     return total
 
 
 def last_line(counts: Counts, profile: str, memcheck: Optional[tuple[int, int]] = None) -> tuple[str, int]:
-    """The last line and how many failed in all: MEMCHECK (checked, clean)
-    counted in it."""
+    """The last line and how many did not pass in all (failed, not
+    deterministic): MEMCHECK (checked, clean) counted in it. The cases not
+    deterministic are named only when there are some."""
     passed, failed, note = counts.passed, counts.failed, ""
     if memcheck is not None:
         checked, clean = memcheck
@@ -158,4 +164,5 @@ def last_line(counts: Counts, profile: str, memcheck: Optional[tuple[int, int]] 
         note = f", memcheck of {checked} cases included"
     if counts.whitespace_passed:
         note += f"; {counts.whitespace_passed} passed only with white space ignored"
-    return f"{passed} passed, {failed} failed (profile {profile}{note})", failed
+    unstable = f", {counts.unstable} not deterministic" if counts.unstable else ""
+    return f"{passed} passed, {failed} failed{unstable} (profile {profile}{note})", failed + counts.unstable

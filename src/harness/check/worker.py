@@ -2,7 +2,8 @@
 its life (harness.sandbox.Box), compares each with the corpus in-process,
 keeps a failure's report (OUTPUT/failures/ID.txt, printable) and its run
 (OUTPUT/outputs/ID.out and .status, for the diagnosis), and gives a
-verdict per case."""
+verdict per case; a failing case is run twice, and one whose runs differ
+is not deterministic (stability.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from harness.cases.status import HANG
 from harness.check.compare import Actual, Settings, compare, printable
 from harness.check.explain import explain_failure
 from harness.check.judge import judge_one
+from harness.check.stability import Outcome, difference, unstable_report, unstable_verdict
 from harness.check.symptom import FLOOD, KILLED, symptom_of_run, whitespace_symptom
 from harness.check.whitespace_report import check_whitespace
 from harness.games import Game
@@ -132,10 +134,30 @@ class Worker:
         return Actual(run.status, expected_out if out == expected_out else out, _read(run.err), self.work / "actual")
 
     def check(self, case_id: str) -> Verdict:
-        """Case CASE_ID run, compared, and its failure kept."""
-        settings = self.settings
-        case = Case(settings.cases, case_id)
+        """Case CASE_ID run and compared; a failing one run again (the same
+        box, the same limits): when the two runs differ the case is not
+        deterministic (stability.py). Its failure is kept."""
+        case = Case(self.settings.cases, case_id)
         expected_out = _read(case.path(".out"))
+        first = self._once(case, expected_out, explain=True)
+        self.last_status = first.status
+        if first.passed:
+            return first.verdict
+        second = self._once(case, expected_out, explain=False)
+        what = difference(first, second)
+        report = first.report
+        verdict = first.verdict
+        if what:
+            report += unstable_report(first, second, what, self.settings.timeout, self.work / "runs")
+            verdict = unstable_verdict(what)
+        if first.actual is not None:
+            self._keep(case_id, report, first.actual, first.status)
+        return verdict
+
+    def _once(self, case: Case, expected_out: bytes, explain: bool) -> Outcome:
+        """One run of CASE, compared (judged); EXPLAIN: add the explanation
+        in the game's terms to a failure's report."""
+        settings = self.settings
         graded = settings.game.run_mode == "graded"
         actual = self._actual(self.box.run(case.path(".in"), graded), expected_out)
         first_status, note = actual.status, b""
@@ -146,42 +168,39 @@ class Worker:
             # A crash loses what stdio still held: rerun with unbuffered stdout.
             actual = self._actual(self.box.run(case.path(".in"), graded, "unbuffered"), expected_out)
             note = CRASH_NOTE
-        self.last_status = actual.status
         if settings.judge:
             return self._judged(case, expected_out, actual, first_status)
         shape_ok = settings.exact_stderr or accept_stderr_shape(case, actual)
         comparing = settings.comparing
         compared = compare(case, expected_out, actual, comparing, stdout_same=actual.out is expected_out)
         if compared.passed:
-            return Verdict("pass")
+            return Outcome(Verdict("pass"), actual, status=actual.status)
         found = check_whitespace(case, expected_out, actual, comparing, compared, settings.compare_whitespace)
         if found.passed:
             symptom = whitespace_symptom(found.phrase)
-            return Verdict("pass", symptom.code, symptom.phrase)
+            return Outcome(Verdict("pass", symptom.code, symptom.phrase), actual, status=actual.status)
         report = found.report
         if note:
             report = add_note(report, note)
         if not shape_ok:
             report += SHAPE_NOTE
-        if not found.kind and found.line is not None and settings.reference is not None:
+        if explain and not found.kind and found.line is not None and settings.reference is not None:
             report += explain_failure(settings.game.explain, settings.reference, case.path(".in"), expected_out,
                                       actual.out, found.line)
-        self._keep(case_id, report, actual, actual.status)
         symptom = symptom_of_run(case, expected_out, actual, comparing, found.line, found.phrase,
                                  bool(found.kind) and settings.compare_whitespace)
-        return Verdict("fail", symptom.code, symptom.phrase)
+        return Outcome(Verdict("fail", symptom.code, symptom.phrase), actual, report, actual.status)
 
-    def _judged(self, case: Case, expected_out: bytes, actual: Actual, status: int) -> Verdict:
+    def _judged(self, case: Case, expected_out: bytes, actual: Actual, status: int) -> Outcome:
         settings = self.settings
         judged = judge_one(settings.judge or "", self.faults, case, actual, settings.comparing,
                            self.work / "feedback")
         if judged.passed:
-            return Verdict("pass")
-        self._keep(case.id, judged.report, actual, status)
+            return Outcome(Verdict("pass"), actual, status=status)
         if not judged.code:
             symptom = symptom_of_run(case, expected_out, actual, settings.comparing, None)
-            return Verdict("fail", symptom.code, symptom.phrase)
-        return Verdict("fail", judged.code, judged.phrase)
+            return Outcome(Verdict("fail", symptom.code, symptom.phrase), actual, judged.report, status)
+        return Outcome(Verdict("fail", judged.code, judged.phrase), actual, judged.report, status)
 
     def _keep(self, case_id: str, report: bytes, actual: Actual, status: int) -> None:
         kept = self.settings.output / "failures" / f"{case_id}.txt"

@@ -19,6 +19,7 @@ import sys
 import time
 from collections import Counter
 
+from harness.cases import UNSTABLE
 from harness.mark.result_file import write_result
 
 RESULTS_COLUMNS = ("case", "category", "verdict", "symptom", "code")
@@ -93,11 +94,16 @@ def compose_reason(facts, results, passed, total, codes, memcheck):
     check's findings, the compiler's warnings; how an older standard built
     it (the fact build_note)."""
     parts = [facts[key] for key in ("reason", "build_note") if facts.get(key)]
-    if facts.get("state") == "marked" and passed < total:
-        groups = Counter(r.get("symptom", "") for r in results if r.get("verdict") != "pass")
+    unstable = sum(1 for r in results if r.get("verdict") == UNSTABLE)
+    if facts.get("state") == "marked" and passed + unstable < total:
+        groups = Counter(r.get("symptom", "") for r in results if r.get("verdict") not in ("pass", UNSTABLE))
         named = sorted(groups.items(), key=lambda item: (-item[1], item[0]))[:GROUPS_NAMED]
-        failed = "%d failed: %s" % (total - passed, "; ".join("%d %s" % (n, s) for s, n in named))
+        failed = "%d failed: %s" % (total - passed - unstable, "; ".join("%d %s" % (n, s) for s, n in named))
         parts = [failed + ("; some cases not run" if len(results) < total else "")] + parts
+    if facts.get("state") == "marked" and unstable:
+        # (counted apart: two runs of each of these cases differed, see check-engine's reports)
+        parts.insert(0 if passed + unstable == total else 1, "%d not deterministic (two runs of the case differ)"
+                     % unstable)
     if codes["pass-whitespace"]:
         parts.append("%d passed only with white space ignored (--compare whitespace)" % codes["pass-whitespace"])
     if memcheck[0] == "findings":

@@ -116,10 +116,15 @@ def read_results(output, total, printed, error_text, folder, program=None):
                                  REPORT_BYTES).replace(folder + "/", "./")
     passed = len(rows) - len(failing)
     groups = {}
-    for row in failing:
+    for row in (r for r in failing if r[2] != cases.UNSTABLE):
         groups[row[3] or "no verdict"] = groups.get(row[3] or "no verdict", 0) + 1
     words = "; ".join("%d %s" % (n, s) for s, n in sorted(groups.items(), key=lambda i: (-i[1], i[0]))[:3])
-    summary = "%d passed, %d failed%s" % (passed, total - passed, ": " + words if words else "")
+    # (the cases not deterministic counted apart: two runs of each differed, src/check/README.md)
+    unstable = sum(1 for r in failing if r[2] == cases.UNSTABLE)
+    summary = "%d passed, %d failed%s%s" % (passed, total - passed - unstable,
+                                            ", %d not deterministic (two runs of the same case differed)"
+                                            % unstable if unstable else "",
+                                            ": " + words if words else "")
     causes = read_causes(output)
     if causes:
         summary += "; likely cause: " + ", ".join(c["code"] for c in causes)
@@ -193,7 +198,7 @@ def scrub(result, work, data):
 def read_progress(output):
     """check-engine's OUTPUT/progress.tsv (done, total; read by its header)
     as (done, total), or None before it is written (the program is built
-    first)."""
+    first) and once the run is over (check-engine removes it then)."""
     try:
         with open(os.path.join(output, "progress.tsv"), encoding="utf-8") as handle:
             rows = list(csv.DictReader(handle, delimiter="\t"))

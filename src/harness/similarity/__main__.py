@@ -1,6 +1,7 @@
 """python3 -m harness.similarity: scripts/similarity (cli.py; --help). What
 it needs is checked first, each said in one line with its Debian package:
-Jinja2 for the pages, similarity-tester's sim_c and its kin."""
+Jinja2 for the pages, pycparser for C's structure, similarity-tester's
+sim_c and its kin."""
 import importlib.util
 import shutil
 import sys
@@ -8,6 +9,8 @@ import sys
 NEEDS = (
     (lambda: importlib.util.find_spec("jinja2") is not None,
      "similarity: needs a Python 3 with Jinja2 (apt-get install python3-jinja2)"),
+    (lambda: importlib.util.find_spec("pycparser") is not None,
+     "similarity: needs a Python 3 with pycparser (apt-get install python3-pycparser)"),
     (lambda: shutil.which("sim_c") is not None,
      "similarity: needs Debian's similarity-tester (apt-get install similarity-tester)"),
 )

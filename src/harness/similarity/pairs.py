@@ -17,15 +17,31 @@ import os
 from harness.similarity.simrun import run_sim, write_texts
 
 
+# A side with fewer fingerprints has no structural share: a few lines
+# alike in two tiny programs are not a copy.
+FEWEST = 20
+
+
+def share(common, structure):
+    """The percent of structure's fingerprints among the common ones;
+    None without a structure or with fewer than FEWEST fingerprints."""
+    if structure is None or len(structure.fingerprints) < FEWEST:
+        return None
+    return 100.0 * common / len(structure.fingerprints)
+
+
 class Pair:
     """Two submissions of one language (a before b in the class's order):
-    the tokens of each found in the other, and the runs (from a's side)."""
+    the tokens of each found in the other, and the runs (from a's side);
+    for C, each side's Structure and the fingerprints they share
+    (structural.py), None when a side has none."""
 
     def __init__(self, language, a, b):
         self.language, self.a, self.b = language, a, b
         self.tokens_a_in_b = self.tokens_b_in_a = 0
         self.total_a = self.total_b = 0
         self.runs = []
+        self.structure_a = self.structure_b = self.common = None
 
     def percent_a_in_b(self):
         return 100.0 * self.tokens_a_in_b / self.total_a if self.total_a else 0.0
@@ -33,10 +49,27 @@ class Pair:
     def percent_b_in_a(self):
         return 100.0 * self.tokens_b_in_a / self.total_b if self.total_b else 0.0
 
-    def percent(self):
-        """The pair's figure: the larger share, so a small submission
+    def token(self):
+        """The token figure: the larger share, so a small submission
         copied whole into a large one still shows."""
         return min(100.0, max(self.percent_a_in_b(), self.percent_b_in_a()))
+
+    def structural_a_in_b(self):
+        return share(self.common, self.structure_a)
+
+    def structural_b_in_a(self):
+        return share(self.common, self.structure_b)
+
+    def structural(self):
+        """The structural figure, the larger share (None: tokens only)."""
+        shares = [s for s in (self.structural_a_in_b(), self.structural_b_in_a()) if s is not None]
+        return max(shares) if shares else None
+
+    def percent(self):
+        """The pair's figure, the one the threshold is for: the larger of
+        the token and the structural figures (each sees what the other
+        can miss: a file that does not parse, a disguised structure)."""
+        return max(self.token(), self.structural() or 0.0)
 
 
 def pairs_of(language, output, files):
@@ -76,7 +109,7 @@ def clusters(pairs, floor):
         return index
 
     for (a, b), pair in pairs.items():
-        if pair.percent() >= floor:
+        if pair.token() >= floor:
             parent[root(a)] = root(b)
     groups = {}
     for index in list(parent):

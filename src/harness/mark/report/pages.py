@@ -11,6 +11,7 @@ import re
 import jinja2
 
 from harness import games
+from harness.cases import UNSTABLE
 from harness.games import caseview
 
 from .causes import class_counts, submission_causes, submission_evidence
@@ -115,12 +116,18 @@ def class_page(rows, categories, rates, counted, args, scheme):
         counted=counted, chart=CHART, headings=headings, detail_headings=detail_headings,
         memcheck_words=memcheck_run_words(rows, args.memcheck),
         rows=[dict(r, memcheck_text=memcheck_text(r), scored={e["name"]: e for e in r["parts"]},
-                   similar_to=similar_of.get(r["name"], [])) for r in rows],
+                   similar_to=similar_of.get(r["name"], []), unstable=unstable_cases(r)) for r in rows],
         parts=parts, marks_words=marks_words(args, parts, scheme.get("deductions", [])), bins=histogram(rows),
         histogram_geometry=HISTOGRAM,
         similar=pairs, skeleton=args.base, causes=class_counts(rows),
         full=sum(1 for r in rows if r["total"] and r["passed"] == r["total"]),
         case_count=sum(t for _, t in categories))
+
+
+def unstable_cases(row):
+    """The cases check-engine found not deterministic (verdict unstable:
+    two runs of the case differed), in the order of results.tsv."""
+    return [case_id for case_id, (verdict, _) in row["_verdicts"].items() if verdict == UNSTABLE]
 
 
 def symptom_groups(row, cases):
@@ -203,5 +210,5 @@ def submission_page(row, categories, cases, args, similar_to=()):
         groups=failure_entries(base, symptom_groups(row, cases), games.get(args.program)),
         folder=os.path.abspath(base), program_words=program_words(base), similar_to=similar_to,
         not_run=[c for c in cases if c not in row["_verdicts"]],
-        findings=memcheck_findings(base), causes=submission_causes(base),
+        findings=memcheck_findings(base), causes=submission_causes(base), unstable=unstable_cases(row),
         evidence=submission_evidence(base))

@@ -1,6 +1,7 @@
 """test_markreport.py -- the report package on a class made here: two
 categories, three submissions (one passing all, one with failures of two
-symptoms and a hostile name, one not marked). Run by make unit.
+symptoms and a hostile name, one not marked; a case of it not
+deterministic in one test). Run by make unit.
 """
 
 import contextlib
@@ -178,6 +179,23 @@ class ReportTest(unittest.TestCase):
         self.assertIn('<a href="../../similarity/pairs/1.html">', good)
         self.assertIn('<a href="../good/index.html">good</a>: 91.5%', self.page("submissions", "bad"))
         self.assertNotIn('id="similar"', self.page("submissions", "lost"))
+
+    def test_a_student_with_cases_not_deterministic_is_flagged(self):
+        self.assertNotIn("not deterministic", self.page())
+        results = self.out / "submissions" / "bad" / "check" / "results.tsv"
+        write(results, results.read_text(encoding="utf-8").replace(
+            "alpha/a2\talpha\tfail\tcrash (SIGSEGV)\tcrash",
+            "alpha/a2\talpha\tunstable\tnot deterministic: it failed once and passed once\tunstable"))
+        self.render()
+        text = self.page()
+        self.assertEqual(text.count("&#9888; not deterministic"), 1)
+        self.assertIn('<a class="unstable" href="submissions/bad/index.html#unstable" '
+                      'title="1 case not deterministic: two runs of the same case differed">', text)
+        bad = self.page("submissions", "bad")
+        self.assertIn('<h2 id="unstable">Not deterministic</h2>', bad)
+        self.assertIn("<p><code>alpha/a2</code></p>", bad)
+        self.assertIn("1 case: not deterministic: it failed once and passed once</h3>", bad)
+        self.assertNotIn('id="unstable"', self.page("submissions", "good"))
 
     def test_the_skeleton_is_said_left_out_only_when_given(self):
         self.assertNotIn("skeleton", self.page())

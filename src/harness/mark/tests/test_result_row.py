@@ -87,6 +87,18 @@ class ResultRowTest(unittest.TestCase):
         _, fields = self.row()
         self.assertEqual(fields["reason"][0], "4 failed: 1 wrong output; some cases not run; " + note)
 
+    def test_cases_not_deterministic_are_counted_apart_from_the_failures(self):
+        write(self.dir / "facts.tsv", "key\tvalue\nname\tdi\nstate\tmarked\ncompiled\tyes\nmemcheck\toff\n")
+        write(self.dir / "check" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n"
+              "a/1\ta\tpass\t\t\na/2\ta\tfail\twrong output\t\na/3\ta\tunstable\t"
+              "not deterministic: the output differs between two runs\tunstable\n"
+              "b/1\tb\tunstable\tnot deterministic: it failed once and passed once\tunstable\n"
+              "b/2\tb\tfail\twrong output\t\n")
+        _, fields = self.row()
+        self.assertEqual(fields["passed"][0], "1")
+        self.assertEqual(fields["reason"][0], "2 failed: 2 wrong output; "
+                         "2 not deterministic (two runs of the case differ)")
+
 
 if __name__ == "__main__":
     unittest.main()

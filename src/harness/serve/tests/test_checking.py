@@ -91,6 +91,16 @@ class ReadResultsTest(unittest.TestCase):
         self.assertEqual(json.loads(none["report"])["causes"], [])
         self.assertNotIn("likely cause", none["summary"])
 
+    def test_cases_not_deterministic_are_counted_apart_in_the_summary(self):
+        with tempfile.TemporaryDirectory() as output:
+            with open(os.path.join(output, "results.tsv"), "w", encoding="utf-8") as handle:
+                handle.write("case\tcategory\tverdict\tsymptom\tcode\nplay/a\tplay\tpass\t\t\n"
+                             "play/b\tplay\tfail\twrong value\tjudge\nplay/c\tplay\tunstable\t"
+                             "not deterministic: the output differs between two runs\tunstable\n")
+            result = checking.read_results(output, 3, "printed", "", "/work/folder")
+        self.assertEqual(result["summary"], "1 passed, 1 failed, 1 not deterministic (two runs of the same case "
+                         "differed): 1 wrong value")
+
 
 class FingerprintTest(unittest.TestCase):
     def test_every_part_of_the_checking_code_changes_it(self):

@@ -102,7 +102,7 @@ class RealCheckTest(unittest.TestCase):
             result = checking.check_folder(options, folder, output, total, progress=lambda *c: counts.append(c))
             final = checking.read_progress(output)
         self.assertEqual((result["state"], result["passed"]), ("done", 0))
-        self.assertEqual(final, (total, total))
+        self.assertIsNone(final)  # (removed once the verdicts are in: the results say the rest)
         self.assertTrue(counts, "no count told while it ran")
         self.assertEqual(counts, sorted(set(counts)))  # each count once, growing
         self.assertTrue(all(t == total and 0 <= d <= total for d, t in counts), counts)
