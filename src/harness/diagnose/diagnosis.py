@@ -34,9 +34,10 @@ def parse(argv):
     parser.add_argument("--engine", metavar="BIN", help="a trusted program to rerun "
                         "(outside any sandbox) on the failing cases whose run OUTPUT lacks")
     parser.add_argument("--cases", metavar="DIR", help="the corpus (default: testdata/PROGRAM)")
-    parser.add_argument("--max-cases", type=int, default=40, metavar="N",
-                        help="failing cases examined at most, spread over the "
-                        "categories (default: 40)")
+    parser.add_argument("--max-cases", type=int, default=0, metavar="N",
+                        help="failing cases examined at most, taken in turn from each "
+                        "category (default: 0, every failing case; the budget may "
+                        "still cut it)")
     parser.add_argument("--jobs", type=int, default=evaluate.default_jobs(), metavar="N",
                         help="runs at once (default: the cores)")
     parser.add_argument("--run-cache", metavar="DIR", default=str(paths.BUILD / "faults" / "runs"),
