@@ -161,3 +161,20 @@ tie_last() {
     assert_line tie-not-leftmost
     assert_line error-order
 }
+
+@test "the reference built with two catalogue faults: both named, the larger share first" {
+    # (harness.diagnose.faultbuild: our own program, no student's, run as
+    # the diagnosis runs its faulted references)
+    make -s -C "$root" faults FAULTS=checkers/no-tower-promotion+error-order > /dev/null
+    dir=$(fixtures)/two-built
+    mkdir -p "$dir"
+    cp -- "$root/build/faults/checkers/no-tower-promotion+error-order" "$dir/program"
+    # (more games that crown a piece than errors checked in another order)
+    chosen "$dir" checkers 'play/*-promotion-during-play-*' \
+        'error4/opponent-source-occupied-target-*-s0' 'examples/*'
+    check_and_diagnose checkers "$dir"
+    assert_success
+    assert_equal "$(causes "$dir")" "$(printf 'no-tower-promotion\nerror-order')"
+    assert_line --regexp '^likely cause: .*\(error-order\): reproduces [0-9]+ of [0-9]+ failing cases'
+    assert_line --regexp '^  for example: error4/opponent-source-occupied-target-.*: line [0-9]+ is "ERROR: .*" where "ERROR: .*" is expected$'
+}

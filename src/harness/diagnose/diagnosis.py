@@ -8,7 +8,7 @@ import sys
 import time
 
 from harness import paths
-from harness.diagnose import catalogue, evaluate, faultbuild, ranking, results, runcache
+from harness.diagnose import catalogue, evaluate, example, faultbuild, ranking, results, runcache
 from harness.diagnose import game as games
 from harness.diagnose.compare import Judge
 
@@ -84,11 +84,13 @@ def diagnose(args, deadline):
         done = [case for case in cases if case.id in examined]
         pairs = work.run(done, build_all(args.program, names, deadline))[1]
     causes = ranking.choose(singles, pairs, len(examined), list(faults))
+    examples = {case.id: example.describe(case) for case in cases
+                if any(cause.adds[:1] == [case.id] for cause in causes)}
     ranking.write(os.path.join(args.results, "causes.tsv"), causes, faults, len(examined))
     ranking.write_cases(os.path.join(args.results, "causes-cases.tsv"), causes)
     if len(examined) < len(failing):
         print("diagnosis: %d of %d failing cases examined" % (len(examined), len(failing)))
-    for line in ranking.lines(causes, faults, len(examined)):
+    for line in ranking.lines(causes, faults, len(examined), examples):
         print(line)
 
 
