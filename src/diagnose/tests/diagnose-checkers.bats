@@ -178,3 +178,28 @@ tie_last() {
     assert_line --regexp '^likely cause: .*\(error-order\): reproduces [0-9]+ of [0-9]+ failing cases'
     assert_line --regexp '^  for example: error4/opponent-source-occupied-target-.*: line [0-9]+ is "ERROR: .*" where "ERROR: .*" is expected$'
 }
+
+@test "a cause whose cases are all strict-only: beyond the handout, under --profile strict only" {
+    dir=$(fixtures)/beyond
+    mkdir -p "$dir"
+    make -s -C "$root" faults FAULTS=checkers/win-reported-early > /dev/null
+    cp -- "$root/build/faults/checkers/win-reported-early" "$dir/program"
+    # (strict-only's reading-win-after-last-action, and the examples)
+    chosen "$dir" checkers 'wins/a-action-ends-game-*' 'wins/p-tenth-action-ends-game-black-*' 'examples/*'
+    check_and_diagnose checkers "$dir" --profile strict
+    assert_success
+    assert_line --index 0 --regexp '^likely cause: .*\(win-reported-early\): reproduces [0-9]+ of [0-9]+ failing cases; beyond the handout: '
+    check_and_diagnose checkers "$dir"
+    assert_success
+    assert_output ''
+}
+
+@test "a cause with a case the handout decides is not beyond it" {
+    dir=$(oracle no-tower-strict)
+    put_in "$dir/oracle_rules.py" 'if cell == PIECE[side] and action.target // SIZE + 1 == FAR_ROW[side]:' \
+        'if False:'
+    chosen "$dir" checkers 'play/*-promotion-during-play-s[0-9]'
+    check_and_diagnose checkers "$dir" --profile strict
+    assert_success
+    assert_line --index 0 --regexp '^likely cause: .*\(no-tower-promotion\): reproduces [0-9]+ of [0-9]+ failing cases$'
+}

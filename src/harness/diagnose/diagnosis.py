@@ -8,6 +8,7 @@ import sys
 import time
 
 from harness import paths
+from harness.cases import corpus
 from harness.diagnose import catalogue, evaluate, example, faultbuild, ranking, results, runcache
 from harness.diagnose import game as games
 from harness.diagnose.compare import Judge
@@ -84,6 +85,7 @@ def diagnose(args, deadline):
         done = [case for case in cases if case.id in examined]
         pairs = work.run(done, build_all(args.program, names, deadline))[1]
     causes = ranking.choose(singles, pairs, len(examined), list(faults))
+    ranking.mark_beyond(causes, set(corpus.strict_only(cases_dir, examined)))
     examples = {case.id: example.describe(case) for case in cases
                 if any(cause.adds[:1] == [case.id] for cause in causes)}
     ranking.write(os.path.join(args.results, "causes.tsv"), causes, faults, len(examined))

@@ -15,6 +15,8 @@ NEXT_SHARE = 0.05
 NEXT_LEAST = 2
 PAIR_CANDIDATES = 3
 SHOWN_CASES = 5
+BEYOND = ("; beyond the handout: all these cases rest on a decision of the course's notes "
+          "that the assignment leaves open (the strict profile's cases)")
 
 
 def need(examined):
@@ -55,6 +57,16 @@ class Cause:
         self.codes = codes
         self.cases = cases
         self.adds = list(cases) if adds is None else adds
+        # every case it reproduces is strict-only: it goes against a
+        # decision of NOTES.md, not of the handout (set by mark_beyond)
+        self.beyond = False
+
+
+def mark_beyond(causes, strict_only):
+    """Each cause whose cases are all in STRICT_ONLY (ids) marked beyond
+    the handout."""
+    for cause in causes:
+        cause.beyond = bool(cause.cases) and all(case in strict_only for case in cause.cases)
 
 
 def best_pair(singles, pairs, ranked, threshold):
@@ -109,9 +121,10 @@ def write(path, causes, faults, examined):
     """causes.tsv: a row per code; `reproduced` all the examined cases the
     cause reproduces, `adds` those no cause above it explains, `example`
     the first of those."""
-    write_tsv(path, [["code", "description", "reproduced", "failures", "adds", "example"]]
+    write_tsv(path, [["code", "description", "reproduced", "failures", "adds", "example",
+                      "beyond_handout"]]
               + [[code, faults[code]["description"], len(cause.cases), examined,
-                  len(cause.adds), cause.adds[0] if cause.adds else ""]
+                  len(cause.adds), cause.adds[0] if cause.adds else "", "yes" if cause.beyond else "no"]
                  for cause in causes for code in cause.codes])
 
 
@@ -132,9 +145,10 @@ def lines(causes, faults, examined, examples=None):
             together = " (together with %s)" % ", ".join(others) if others else ""
             beyond = (", %d of them not explained above" % len(cause.adds)
                       if rank and len(cause.adds) < len(cause.cases) else "")
-            text.append("likely cause: %s (%s): reproduces %d of %d failing cases%s%s"
+            handout = BEYOND if cause.beyond else ""
+            text.append("likely cause: %s (%s): reproduces %d of %d failing cases%s%s%s"
                         % (faults[code]["description"], code, len(cause.cases),
-                           examined, beyond, together))
+                           examined, beyond, together, handout))
         shown = ", ".join(cause.adds[:SHOWN_CASES])
         more = len(cause.adds) - SHOWN_CASES
         text.append("  explains: %s%s" % (shown, " and %d more" % more if more > 0 else ""))
