@@ -28,7 +28,7 @@ tie_last() {
     check_and_diagnose checkers "$dir"
     assert_success
     assert_output ''
-    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures')"
+    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures\tadds\texample\tbeyond_handout')"
 }
 
 @test "a piece never made a tower: no-tower-promotion" {

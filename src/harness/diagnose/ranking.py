@@ -1,17 +1,19 @@
-"""Ranking faults by the failing cases each reproduces, the threshold
-below which no cause is claimed, and what is written and printed.
+"""Ranking faults by the failing cases each reproduces, the causes chosen
+greedily, the thresholds below which no cause is claimed, and what is
+written and printed.
 
-Threshold: a cause is claimed when it reproduces at least a fifth of the
-failing cases examined (and at least one). An exact reproduction is
-specific, but a program with a fault outside the catalogue can meet a
-catalogued fault on a few cases where both go wrong the same way (a win
-line missing, an error message at the same line); those stay below a
-fifth, while a real cause reproduces most of the cases it shows in. See
-README.md for the figures behind it."""
+Greedy: the first cause is the fault reproducing the most failing cases;
+the next, the fault adding the most cases no cause above explains; and so
+on. Thresholds: the first cause reproduces at least a quarter of the
+failing cases examined (SHARE); each following one adds at least 6% of
+them, and at least two cases (NEXT_SHARE, NEXT_LEAST). A program with a
+fault outside the catalogue meets a catalogued fault now and then where
+both go wrong the same way: measured, at most 19.4% of its failures for a
+first cause, 5.1% for a following one. See README.md for the figures."""
 import math
 
-SHARE = 0.2
-NEXT_SHARE = 0.05
+SHARE = 0.25
+NEXT_SHARE = 0.06
 NEXT_LEAST = 2
 PAIR_CANDIDATES = 3
 SHOWN_CASES = 5
