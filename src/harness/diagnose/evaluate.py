@@ -41,9 +41,17 @@ class Evaluation:
             fault = runs.run_reference(self.game, binary, case.input)
         judged = None
         if match == "judge" and self.judge is not None:
-            judged = (case.verdict, lambda: self.judge.verdict(case.input, fault.out))
+            judged = (case.verdict, lambda: self.fault_verdict(binary, case, fault))
         return (compare.reproduces(match, case.program, fault, case.expected, judged),
                 compare.near(case.program, fault, case.expected))
+
+    def fault_verdict(self, binary, case, fault):
+        """The judge's verdict on a fault's output, kept in the cache."""
+        def judged():
+            return self.judge.verdict(case.input, fault.out)
+        if self.cache is None or fault.status is None:
+            return judged()
+        return self.cache.verdict(binary, case.input, self.judge.binary, judged)
 
     def program_verdicts(self, cases):
         """The judge's verdict on each case's program output, JOBS at once,
