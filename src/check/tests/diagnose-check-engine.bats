@@ -56,7 +56,8 @@ cause_codes() {
     assert_line --regexp '^likely cause: .* \(no-crowning\): reproduces [0-9]+ of [0-9]+ failing cases$'
     assert_line --regexp '^  [0-9]+ cases: likely cause: .* \(no-crowning\)$'
     assert_line --index -1 --regexp '^[0-9]+ passed, [0-9]+ failed'
-    assert_line --index -2 --partial '  explains: crowning/'
+    assert_line --index -3 --partial '  explains: crowning/'
+    assert_line --index -2 --regexp '^  for example: crowning/crowning-[0-9]+-s1: wrong answer in case 1 .*; required: '
     assert_equal "$(cause_codes "$dir" | head -n 1)" no-crowning
     [[ -s $dir.out/outputs/crowning/crowning-0-s1.out ]]
     assert_equal "$(cat "$dir.out/outputs/crowning/crowning-0-s1.status")" 0

@@ -28,7 +28,7 @@ tie_last() {
     check_and_diagnose checkers "$dir"
     assert_success
     assert_output ''
-    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures')"
+    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures\tadds\texample\tbeyond_handout')"
 }
 
 @test "a piece never made a tower: no-tower-promotion" {
@@ -160,4 +160,46 @@ tie_last() {
     run causes "$dir"
     assert_line tie-not-leftmost
     assert_line error-order
+}
+
+@test "the reference built with two catalogue faults: both named, the larger share first" {
+    # (harness.diagnose.faultbuild: our own program, no student's, run as
+    # the diagnosis runs its faulted references)
+    make -s -C "$root" faults FAULTS=checkers/no-tower-promotion+error-order > /dev/null
+    dir=$(fixtures)/two-built
+    mkdir -p "$dir"
+    cp -- "$root/build/faults/checkers/no-tower-promotion+error-order" "$dir/program"
+    # (more games that crown a piece than errors checked in another order)
+    chosen "$dir" checkers 'play/*-promotion-during-play-*' \
+        'error4/opponent-source-occupied-target-*-s0' 'examples/*'
+    check_and_diagnose checkers "$dir"
+    assert_success
+    assert_equal "$(causes "$dir")" "$(printf 'no-tower-promotion\nerror-order')"
+    assert_line --regexp '^likely cause: .*\(error-order\): reproduces [0-9]+ of [0-9]+ failing cases'
+    assert_line --regexp '^  for example: error4/opponent-source-occupied-target-.*: line [0-9]+ is "ERROR: .*" where "ERROR: .*" is expected$'
+}
+
+@test "a cause whose cases are all strict-only: beyond the handout, under --profile strict only" {
+    dir=$(fixtures)/beyond
+    mkdir -p "$dir"
+    make -s -C "$root" faults FAULTS=checkers/win-reported-early > /dev/null
+    cp -- "$root/build/faults/checkers/win-reported-early" "$dir/program"
+    # (strict-only's reading-win-after-last-action, and the examples)
+    chosen "$dir" checkers 'wins/a-action-ends-game-*' 'wins/p-tenth-action-ends-game-black-*' 'examples/*'
+    check_and_diagnose checkers "$dir" --profile strict
+    assert_success
+    assert_line --index 0 --regexp '^likely cause: .*\(win-reported-early\): reproduces [0-9]+ of [0-9]+ failing cases; beyond the handout: '
+    check_and_diagnose checkers "$dir"
+    assert_success
+    assert_output ''
+}
+
+@test "a cause with a case the handout decides is not beyond it" {
+    dir=$(oracle no-tower-strict)
+    put_in "$dir/oracle_rules.py" 'if cell == PIECE[side] and action.target // SIZE + 1 == FAR_ROW[side]:' \
+        'if False:'
+    chosen "$dir" checkers 'play/*-promotion-during-play-s[0-9]'
+    check_and_diagnose checkers "$dir" --profile strict
+    assert_success
+    assert_line --index 0 --regexp '^likely cause: .*\(no-tower-promotion\): reproduces [0-9]+ of [0-9]+ failing cases$'
 }

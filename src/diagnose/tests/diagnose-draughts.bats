@@ -23,7 +23,7 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     check_and_diagnose draughts "$dir"
     assert_success
     assert_output ''
-    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures')"
+    assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures\tadds\texample\tbeyond_handout')"
 }
 
 @test "cut only when alpha > beta: prune-strict" {

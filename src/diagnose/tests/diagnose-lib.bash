@@ -81,8 +81,8 @@ hw4() {
 # chosen DIR GAME GLOB...: DIR/cases, the cases of testdata/GAME whose
 # category/name matches a GLOB (src/test-lib/corpus-subset.bash): a test
 # checks and diagnoses the cases that show its fault, and a few that do not,
-# rather than whole categories of hundreds (the diagnosis examines 40
-# failing cases at most; the rest only cost the check's time).
+# rather than whole categories of hundreds (the diagnosis examines every
+# failing case: whole categories only cost time).
 chosen() {
     local dir=$1 game=$2
     shift 2

@@ -11,6 +11,7 @@ by the fault's match (its column in the catalogue):
 
 and, for all of them, the same exit status whenever the program's status
 is not the expected one (a status that is wrong is part of the failure)."""
+import functools
 import os
 import subprocess
 import tempfile
@@ -72,15 +73,29 @@ def reproduces(match, program, fault, expected, judged=None):
         mine, theirs = lines(program.out), lines(expected.out)
         return "same" if len(mine) > len(theirs) and is_subsequence(theirs, mine) else None
     if match == "judge" and judged is not None and judged[0] is not None:
+        # (the expected output is one the judge accepts: a fault that
+        # prints it has no verdict to share, and the judge is not asked)
+        if fault.out == expected.out:
+            return None
         return "verdict" if judged[1]() == judged[0] else None
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def squeezed(data):
+    """DATA's lines, white space taken out (kept for the outputs met
+    again: a case's program and expected runs, once per fault)."""
+    # (bytes' white space is these and the line feed: as lines() and
+    # split() take it out, but in one pass)
+    return frozenset(line for line in data.translate(None, b" \t\r\x0b\x0c").split(b"\n") if line)
 
 
 def near(program, fault, expected):
     """A weaker sign, to choose faults to try together: most of the lines
     the fault adds to the expected output (white space aside) are in the
-    program's output too."""
-    def squeezed(data):
-        return {b"".join(line.split()) for line in lines(data)}
+    program's output too. (A fault whose output is the expected one, as
+    on most cases, adds nothing: not split at all.)"""
+    if fault.out == expected.out:
+        return False
     added = squeezed(fault.out) - squeezed(expected.out)
     return bool(added) and 2 * len(added & squeezed(program.out)) >= len(added)

@@ -8,7 +8,8 @@ import sys
 import time
 
 from harness import paths
-from harness.diagnose import catalogue, evaluate, faultbuild, ranking, results, runcache
+from harness.cases import corpus
+from harness.diagnose import catalogue, evaluate, example, faultbuild, ranking, results, runcache
 from harness.diagnose import game as games
 from harness.diagnose.compare import Judge
 
@@ -34,9 +35,10 @@ def parse(argv):
     parser.add_argument("--engine", metavar="BIN", help="a trusted program to rerun "
                         "(outside any sandbox) on the failing cases whose run OUTPUT lacks")
     parser.add_argument("--cases", metavar="DIR", help="the corpus (default: testdata/PROGRAM)")
-    parser.add_argument("--max-cases", type=int, default=40, metavar="N",
-                        help="failing cases examined at most, spread over the "
-                        "categories (default: 40)")
+    parser.add_argument("--max-cases", type=int, default=0, metavar="N",
+                        help="failing cases examined at most, taken in turn from each "
+                        "category (default: 0, every failing case; the budget may "
+                        "still cut it)")
     parser.add_argument("--jobs", type=int, default=evaluate.default_jobs(), metavar="N",
                         help="runs at once (default: the cores)")
     parser.add_argument("--run-cache", metavar="DIR", default=str(paths.BUILD / "faults" / "runs"),
@@ -83,11 +85,14 @@ def diagnose(args, deadline):
         done = [case for case in cases if case.id in examined]
         pairs = work.run(done, build_all(args.program, names, deadline))[1]
     causes = ranking.choose(singles, pairs, len(examined), list(faults))
+    ranking.mark_beyond(causes, set(corpus.strict_only(cases_dir, examined)))
+    examples = {case.id: example.describe(case) for case in cases
+                if any(cause.adds[:1] == [case.id] for cause in causes)}
     ranking.write(os.path.join(args.results, "causes.tsv"), causes, faults, len(examined))
     ranking.write_cases(os.path.join(args.results, "causes-cases.tsv"), causes)
     if len(examined) < len(failing):
         print("diagnosis: %d of %d failing cases examined" % (len(examined), len(failing)))
-    for line in ranking.lines(causes, faults, len(examined)):
+    for line in ranking.lines(causes, faults, len(examined), examples):
         print(line)
 
 

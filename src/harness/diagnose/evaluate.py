@@ -15,13 +15,14 @@ from harness.diagnose import runs
 @dataclasses.dataclass
 class Case:
     """A failing case: its id, input, expected run and the program's run,
-    and the judge's verdict on the program's output once asked."""
+    and the judge's verdict on the program's output once asked (judged)."""
 
     id: str
     input: str
     expected: object
     program: object
     verdict: object = None
+    judged: bool = False
 
 
 class Evaluation:
@@ -40,17 +41,30 @@ class Evaluation:
             fault = runs.run_reference(self.game, binary, case.input)
         judged = None
         if match == "judge" and self.judge is not None:
-            judged = (case.verdict, lambda: self.judge.verdict(case.input, fault.out))
+            judged = (case.verdict, lambda: self.fault_verdict(binary, case, fault))
         return (compare.reproduces(match, case.program, fault, case.expected, judged),
                 compare.near(case.program, fault, case.expected))
 
+    def fault_verdict(self, binary, case, fault):
+        """The judge's verdict on a fault's output, kept in the cache."""
+        def judged():
+            return self.judge.verdict(case.input, fault.out)
+        if self.cache is None or fault.status is None:
+            return judged()
+        return self.cache.verdict(binary, case.input, self.judge.binary, judged)
+
     def program_verdicts(self, cases):
+        """The judge's verdict on each case's program output, JOBS at once,
+        within the deadline (a case left without one has none to share)."""
         if self.judge is None:
             return
-        for case in cases:
-            if time.monotonic() > self.deadline:
-                return
-            case.verdict = self.judge.verdict(case.input, case.program.out)
+
+        def judged(case):
+            if not case.judged and time.monotonic() <= self.deadline:
+                case.verdict = self.judge.verdict(case.input, case.program.out)
+                case.judged = True
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as pool:
+            list(pool.map(judged, cases))
 
     def run(self, cases, faults):
         """faults: {name: (binary, match)}. Returns (examined case ids,

@@ -26,14 +26,17 @@ def failing(output):
     return [row["case"] for row in rows if row["verdict"] == "fail" and row.get("code") != "not-run"]
 
 
-def sample(ids, limit):
-    """At most LIMIT ids, taken in turn from each category, so that every
-    kind of failure has its say."""
+def sample(ids, limit=0):
+    """The ids taken in turn from each category, so that every kind of
+    failure has its say when the budget cuts the list short; at most
+    LIMIT of them (0: all)."""
+    if limit <= 0 or limit > len(ids):
+        limit = len(ids)
     groups = {}
     for case_id in ids:
         groups.setdefault(case_id.rpartition("/")[0], []).append(case_id)
     chosen = []
-    while len(chosen) < min(limit, len(ids)):
+    while len(chosen) < limit:
         for group in groups.values():
             if group and len(chosen) < limit:
                 chosen.append(group.pop(0))

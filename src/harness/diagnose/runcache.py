@@ -4,7 +4,8 @@ every program diagnosed on that case (a class marked, a service's
 submissions). A run is kept under FOLDER/KEY.out and KEY.status, KEY the
 SHA-256 of the binary's bytes and of the case's input: a rebuilt
 reference or a changed case is another key, never a stale answer. A hang
-is never kept (it may be the machine's load). Writes go through a
+is never kept (it may be the machine's load). For draughts, the judge's
+verdict on a kept run is kept beside it (KEY.JUDGE.verdict). Writes go through a
 temporary file and a rename, so that diagnoses running at once never
 read half a run."""
 import hashlib
@@ -45,13 +46,34 @@ class RunCache:
             self.keep(stem, fresh)
         return fresh
 
+    def verdict(self, binary, input_path, judge_binary, judged):
+        """The judge's verdict on the reference's output for the case (None:
+        accepted), kept beside its run as KEY.JUDGE.verdict (JUDGE: the
+        judge's bytes, so that a rebuilt judge asks again); JUDGED() gives
+        it when it is not kept."""
+        stem = os.path.join(self.folder, self.key(binary, input_path))
+        path = "%s.%s.verdict" % (stem, self.binary_digest(judge_binary)[:16])
+        try:
+            with open(path, "rb") as handle:
+                kept = handle.read()
+            return kept[1:] if kept[:1] == b"+" else None
+        except OSError:
+            pass
+        fresh = judged()
+        self.write_files([(path, b"-" if fresh is None else b"+" + fresh)])
+        return fresh
+
     def keep(self, stem, run):
+        self.write_files([(stem + ".out", run.out), (stem + ".status", b"%d\n" % run.status)])
+
+    def write_files(self, files):
+        """Each (path, data), through a temporary file and a rename."""
         try:
             os.makedirs(self.folder, exist_ok=True)
-            for suffix, data in ((".out", run.out), (".status", b"%d\n" % run.status)):
+            for path, data in files:
                 handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".keep.")
                 with os.fdopen(handle, "wb") as out:
                     out.write(data)
-                os.replace(temporary, stem + suffix)
+                os.replace(temporary, path)
         except OSError:  # a full or read-only disk: the run is simply not kept
             pass

@@ -58,3 +58,21 @@ class RunCacheTest(unittest.TestCase):
         kept = sorted(os.listdir(self.path("runs")))
         self.assertEqual(len(kept), 2, kept)
         self.assertTrue(all(re.fullmatch(r"[0-9a-f]{64}\.(out|status)", name) for name in kept), kept)
+
+    def test_a_verdict_is_asked_once_per_judge(self):
+        asked = []
+
+        def judged(message):
+            def give():
+                asked.append(message)
+                return message
+            return give
+        first = self.cache.verdict(self.path("one"), self.path("a.in"), self.path("two"), judged(b"no"))
+        again = self.cache.verdict(self.path("one"), self.path("a.in"), self.path("two"), judged(b"other"))
+        self.assertEqual((first, again, asked), (b"no", b"no", [b"no"]))
+        accepted = self.cache.verdict(self.path("one"), self.path("b.in"), self.path("two"), judged(None))
+        self.assertEqual((accepted, self.cache.verdict(self.path("one"), self.path("b.in"),
+                                                       self.path("two"), judged(b"x"))), (None, None))
+        # another judge (other bytes) is asked again
+        other = self.cache.verdict(self.path("one"), self.path("a.in"), self.path("hangs"), judged(b"new"))
+        self.assertEqual((other, asked), (b"new", [b"no", None, b"new"]))
