@@ -25,15 +25,15 @@ declare -gA expected=(
     [oom]='clang libclang-rt-dev parallel'
     [coverage]='bats bats-assert bats-support gcovr parallel'
     [fuzz]='afl++ clang libclang-rt-dev'
-    [bench]='bats bats-assert bats-support gunicorn hyperfine parallel python3-flask python3-gevent similarity-tester valgrind'
+    [bench]='bats bats-assert bats-support gunicorn hyperfine parallel python3-flask python3-gevent python3-pycparser similarity-tester valgrind'
     [mutants]='bats bats-assert bats-support bubblewrap git parallel valgrind'
     [corpus-check]='python3'
     [serve]='bubblewrap gunicorn parallel python3-flask python3-gevent'
     [check-engine]='bubblewrap'
     [gradescope]='git python3'
-    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-selenium rsync shellcheck similarity-tester valgrind'
-    [unit]='bubblewrap chromium chromium-driver default-jdk-headless g++ gunicorn mono-mcs npm openssl parallel patch python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-pytest python3-selenium'
-    [test]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pytest python3-selenium rsync shellcheck similarity-tester valgrind'
+    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pycparser python3-selenium rsync shellcheck similarity-tester valgrind'
+    [unit]='bubblewrap chromium chromium-driver default-jdk-headless g++ gunicorn mono-mcs npm openssl parallel patch python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-pycparser python3-pytest python3-selenium'
+    [test]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pycparser python3-pytest python3-selenium rsync shellcheck similarity-tester valgrind'
 )
 
 setup_file() {
