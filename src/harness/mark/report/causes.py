@@ -17,8 +17,9 @@ RUNS = ("1", "2")
 
 def submission_causes(base):
     """The causes of a submission, best first: a dict per fault (code,
-    description, reproduced and failures summed over the runs, the cases
-    it explains). None found (or no diagnosis): an empty list."""
+    description, reproduced, failures and adds summed over the runs,
+    beyond: its cases rest on the course's notes alone, the cases it
+    explains). None found (or no diagnosis): an empty list."""
     found = {}
     for run in RUNS:
         folder = os.path.join(base, "check", run)
@@ -30,9 +31,13 @@ def submission_causes(base):
             if not code:
                 continue
             cause = found.setdefault(code, {"code": code, "description": fields.get("description", ""),
-                                            "reproduced": 0, "failures": 0, "cases": []})
+                                            "reproduced": 0, "failures": 0, "adds": 0, "beyond": False,
+                                            "cases": []})
             cause["reproduced"] += number(fields.get("reproduced"))
             cause["failures"] += number(fields.get("failures"))
+            # (older diagnoses have no adds: then the cause adds what it reproduces)
+            cause["adds"] += number(fields.get("adds", fields.get("reproduced")))
+            cause["beyond"] = cause["beyond"] or fields.get("beyond_handout") == "yes"
         explained = os.path.join(folder, "causes-cases.tsv")
         if os.path.isfile(explained):
             for fields in read_tsv_rows(explained):

@@ -63,8 +63,9 @@ def make_class(out):
     # check-engine's likely causes, in both runs, their columns in another order.
     write(bad / "check" / "1" / "causes.tsv", "description\treproduced\tfailures\tcode\n"
           "a king <moves> \"back\"\t1\t1\tno-crowning\n")
-    write(bad / "check" / "2" / "causes.tsv", "code\tdescription\treproduced\tfailures\n"
-          "no-crowning\ta king <moves> \"back\"\t2\t2\n")
+    # (run 2 as a diagnosis writes it now: what the cause adds, and beyond the handout)
+    write(bad / "check" / "2" / "causes.tsv", "code\tdescription\treproduced\tfailures\tadds\texample\tbeyond_handout\n"
+          "no-crowning\ta king <moves> \"back\"\t2\t2\t1\tbeta/b1\tyes\n")
     write(bad / "check" / "2" / "causes-cases.tsv", "case\tcode\nbeta/b1\tno-crowning\nbeta/b2\tno-crowning\n")
     write(good / "check" / "2" / "causes.tsv", "code\tdescription\treproduced\tfailures\n")
 
@@ -118,6 +119,8 @@ class ReportTest(unittest.TestCase):
         self.assertIn("a king &lt;moves&gt; &#34;back&#34; (<code>no-crowning</code>): "
                       "reproduces 3 of 3 failing cases examined", text)
         self.assertIn("(e.g. beta/b1, beta/b2)", text)
+        # (run 1 has no adds: it adds what it reproduces, 1; run 2 adds 1 of its 2)
+        self.assertIn("examined, 2 of them not explained by a cause above; <strong>beyond the handout</strong>", text)
         # (the page leads with the causes: before the marks and the categories)
         self.assertLess(text.index('id="causes"'), text.index("<h2>Per category</h2>"))
         self.assertNotIn('id="causes"', self.page("submissions", "good"))
