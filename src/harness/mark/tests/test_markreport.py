@@ -41,8 +41,10 @@ SCHEME = ("# a scheme of two parts\npart\tmarks\tcredit\tvisibility\tcases\tdesc
 def make_class(out):
     write(out / "scheme.tsv", SCHEME)
     write(out / "similarity" / "similarity.csv",
-          "name_a,name_b,language,percent,percent_a_in_b,percent_b_in_a,above,page\n"
-          "good,\"%s\",c,91.5,91.5,80.0,yes,pairs/1.html\ngood,lost,c,12.0,12.0,3.0,no,\n" % HOSTILE.replace('"', '""'))
+          "name_a,name_b,language,percent,token,token_a_in_b,token_b_in_a,structural,structural_a_in_b,"
+          "structural_b_in_a,above,page\n"
+          "good,\"%s\",c,91.5,40.2,40.2,30.0,91.5,91.5,88.0,yes,pairs/1.html\n"
+          "good,lost,c,12.0,12.0,12.0,3.0,,,,no,\n" % HOSTILE.replace('"', '""'))
     write(out / "categories.tsv", "category\ttotal\nalpha\t2\nbeta\t2\n")
     write(out / "cases.txt", "alpha/a1\nalpha/a2\nbeta/b1\nbeta/b2\n")
     write(out / "run.tsv", "folder\tname\ngood\tgood\nbad\t%s\nlost\tlost\n" % HOSTILE)
@@ -164,7 +166,8 @@ class ReportTest(unittest.TestCase):
     def test_similar_pairs_above_the_threshold_only(self):
         section = self.page().split('<h2 id="similarity">')[1].split("<h2>")[0]
         self.assertEqual(re.findall(r'<a href="([^"]*)">matching code</a>', section), ["similarity/pairs/1.html"])
-        self.assertIn("<td>91.5</td>", section)
+        # (similarity.csv as scripts/similarity writes it: the larger figure, then by tokens and by structure)
+        self.assertIn("<td>91.5</td><td>40.2</td><td>91.5</td>", section)
         self.assertNotIn("lost", section)
 
     def test_class_table_is_led_by_name_final_mark_mark_late_and_similarity(self):
