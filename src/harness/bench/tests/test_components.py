@@ -80,29 +80,27 @@ class ComponentsTest(unittest.TestCase):
             rows = components.similarity_rows(run) + components.diagnose_rows(run)
         self.assertEqual([row[1:] for row in rows], [(None, 60, "--engine-only"), (None, 1.0, "--engine-only")])
 
-    def test_adequacy_is_timed_against_600_seconds(self):
+    def timed_row(self, bench_module, rows, title, limit, failure):
+        """ROWS (a bench's row maker) gives BENCH_MODULE's measure as TITLE's
+        row against LIMIT, a failed measure as "the run failed" with FAILURE
+        printed, and is one of the component benches."""
         run = types.SimpleNamespace(suites=True, out=self.work)
-        with mock.patch.object(components.adequacy_bench, "measure", return_value=321.456) as measure:
-            self.assertEqual(components.adequacy_rows(run),
-                             [("adequacy: make adequacy PROGRAM=checkers, wall s", "321.46", 600, "")])
+        with mock.patch.object(bench_module, "measure", return_value=16.504) as measure:
+            self.assertEqual(rows(run), [(title, "16.50", limit, "")])
         measure.assert_called_once_with(self.work)
-        with mock.patch.object(components.adequacy_bench, "measure", return_value=None), \
+        with mock.patch.object(bench_module, "measure", return_value=None), \
                 contextlib.redirect_stdout(io.StringIO()) as printed:
-            self.assertEqual(components.adequacy_rows(run)[0][1:], (None, 600, "the run failed"))
-        self.assertIn("make adequacy PROGRAM=checkers failed", printed.getvalue())
-        self.assertIn(components.adequacy_rows, [bench.measure for bench in components.COMPONENT_BENCHES])
+            self.assertEqual(rows(run)[0][1:], (None, limit, "the run failed"))
+        self.assertIn(failure, printed.getvalue())
+        self.assertIn(rows, [bench.measure for bench in components.COMPONENT_BENCHES])
+
+    def test_adequacy_is_timed_against_600_seconds(self):
+        self.timed_row(components.adequacy_bench, components.adequacy_rows,
+                       "adequacy: make adequacy PROGRAM=checkers, wall s", 600, "make adequacy PROGRAM=checkers failed")
 
     def test_impact_is_timed_against_60_seconds(self):
-        run = types.SimpleNamespace(suites=True, out=self.work)
-        with mock.patch.object(components.impact_bench, "measure", return_value=16.504) as measure:
-            self.assertEqual(components.impact_rows(run),
-                             [("impact: add-case --impact, one new case, class of 300, wall s", "16.50", 60, "")])
-        measure.assert_called_once_with(self.work)
-        with mock.patch.object(components.impact_bench, "measure", return_value=None), \
-                contextlib.redirect_stdout(io.StringIO()) as printed:
-            self.assertEqual(components.impact_rows(run)[0][1:], (None, 60, "the run failed"))
-        self.assertIn("add-case --impact failed", printed.getvalue())
-        self.assertIn(components.impact_rows, [bench.measure for bench in components.COMPONENT_BENCHES])
+        self.timed_row(components.impact_bench, components.impact_rows,
+                       "impact: add-case --impact, one new case, class of 300, wall s", 60, "add-case --impact failed")
 
     def test_the_package_benchmarks_become_rows(self):
         run = types.SimpleNamespace(suites=True, out=self.work)
