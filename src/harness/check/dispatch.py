@@ -1,9 +1,9 @@
 """check's cases handed to its workers, in-process (a thread each: a
 worker waits on its box almost all the time), round-robin as before, and
 their verdicts gathered with progress on stderr (on a terminal as it goes,
-in a log every 500 cases), and in OUTPUT/progress.tsv as each case ends
-(columns done, total, failed; replaced whole, so a reader never sees half
-a line: the pre-submission service's worker reads it to show "12 of 20
+in a log every 500 cases), and in OUTPUT/progress.tsv at most every
+0.25 s and at the last case (columns done, total, failed; replaced whole,
+so a reader never sees half a line: the pre-submission service's worker reads it to show "12 of 20
 cases" while a check runs)."""
 
 from __future__ import annotations
