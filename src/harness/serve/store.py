@@ -139,7 +139,18 @@ def submission(db, sid, student=None, with_report=False):
     found = dict(zip(columns, row))
     found["position"] = position(db, sid) if found["state"] == QUEUED else None
     found["progress"] = progress_of(db, sid) if found["state"] == RUNNING else None
+    if with_report:
+        found["weak_sandbox"] = ran_weakly(db, sid)
     return found
+
+
+def ran_weakly(db, sid):
+    """{worker, why} of a worker whose sandbox does not contain (a remote
+    one started with --weak-sandbox) that claimed the job, the latest
+    such; None when every claim's worker contained it (or none claimed it)."""
+    row = db.one("SELECT c.worker, w.why FROM claims c JOIN weak_workers w ON w.worker = c.worker "
+                 "WHERE c.job = ? ORDER BY c.try DESC LIMIT 1", (sid,))
+    return {"worker": row[0], "why": row[1]} if row else None
 
 
 def progress_of(db, sid):
