@@ -10,24 +10,14 @@ import unittest
 
 from harness.serve import programs
 from harness.serve.client import request, submit
-from harness.serve.tests.test_doors import post_json, start_front
+from harness.serve.tests.test_doors import PlayedWorkerTest
 
 WHY = "limits only: bubblewrap unavailable (a stand-in)"
 SENTENCE = "This program ran without full containment"
 
 
-class WeakWorkerTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        start_front(cls, ["ann", "ben"])
-        cls.fingerprint = request(cls.service.base + "/api/worker/config", cls.secret["worker"])[2]["fingerprint"]
-
-    def worker(self, path, body):
-        return post_json(self.service.base + "/api/worker/" + path, self.secret["worker"],
-                         dict(body, fingerprint=self.fingerprint))
-
-    def staff(self, path):
-        return request(self.service.base + path, self.secret["staff"])
+class WeakWorkerTest(PlayedWorkerTest):
+    STUDENTS = ("ann", "ben")
 
     def checked_by(self, student, worker, weak):
         """A submission of STUDENT claimed and checked by WORKER (its claim
