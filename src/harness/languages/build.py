@@ -28,13 +28,16 @@ from harness.languages.table import Language
 ERROR = re.compile(r": error: |: fatal error: |\): error CS[0-9]*: |\): fatal error CS[0-9]*: ")
 WARNING = re.compile(r": warning: |\): warning CS[0-9]*: ")
 BUILD_TIMEOUT = "60"
-# A build the checker stopped, not the compiler: the sandbox's line after
-# its control group's out-of-memory killer ended a process of the run,
-# gcc's and g++'s for a pass of theirs (cc1, cc1plus, as, collect2) killed
-# by a signal, collect2's for the linker. (A killed javac or mcs, a JVM or
-# Mono, ends the build with 128 + the signal.)
-STOPPED = re.compile(r"sandbox: out of memory: |\S+: (?:fatal|internal compiler) error: .* signal terminated program "
-                     r"|collect2: fatal error: \S+ terminated with signal \d+")
+# A build the checker stopped, not the compiler: gcc's and g++'s line for
+# a pass of theirs (cc1, cc1plus, as, collect2) killed by a signal (the
+# driver's name has no colon, a source's FILE:LINE has), collect2's for
+# the linker, and the sandbox's last line after its control group's
+# out-of-memory killer ended a process of the run. (A killed javac or mcs,
+# a JVM or Mono, ends the build with 128 + the signal.)
+STOPPED = re.compile(r"[^\s:]+: (?:fatal|internal compiler) error: [A-Za-z ]+ signal terminated program \S+$"
+                     r"|collect2: fatal error: \S+ terminated with signal \d+ \[")
+OUT_OF_MEMORY = re.compile(r"sandbox: out of memory: the run's processes together passed its \d+ MiB .*; "
+                           r"the kernel killed one$")
 STOPPED_SENTENCE = "the build was stopped by the checker, not by your code; try again"
 # A bare glob word of a build command (`javac *.java`, `g++ -c *.cpp`):
 # written ./*.java, so that no name it expands to begins with - or @.
@@ -96,12 +99,14 @@ def stopped(status: int, log: Path) -> bool:
     rather than failed by its compiler or hung (124)."""
     if status in (0, 124):
         return False
-    return status > 128 or any(STOPPED.match(line) for line in _log_lines(log))
+    lines = [line for line in _log_lines(log) if line]
+    return status > 128 or any(STOPPED.match(line) for line in lines) or bool(
+        lines and OUT_OF_MEMORY.match(lines[-1]))
 
 
 def stopped_how(status: int, log: Path) -> str:
     """How a stopped build was stopped: the log's line that says it, or its signal."""
-    said = next((line for line in _log_lines(log) if STOPPED.match(line)), "")
+    said = next((line for line in _log_lines(log) if STOPPED.match(line) or OUT_OF_MEMORY.match(line)), "")
     return said[:160] if said else f"signal SIG{signal_name(status - 128)}"
 
 

@@ -36,9 +36,15 @@ def test_stopped_tells_a_signal_from_a_compiler_error(tmp_path):
     log.write_text("sandbox: out of memory: the run's processes together passed its 2368 MiB (2048 MiB and the "
                    "box's files); the kernel killed one\n")
     assert stopped(1, log)
-    # the words quoted from a source line by a compiler error are the program's
+    # the words quoted from a source line by a compiler error are the program's, and so is a file it names
     log.write_text("main.c:3:5: error: unknown type name 'x'\n    3 | x gcc: fatal error: Killed signal terminated "
                    "program cc1\n      | ^\n")
+    assert not stopped(1, log)
+    log.write_text('main.c:1:10: fatal error: x signal terminated program y: No such file or directory\n'
+                   '    1 | #include "x signal terminated program y"\ncompilation terminated.\n')
+    assert not stopped(1, log)
+    log.write_text("sandbox: out of memory: the run's processes together passed its 5 MiB.c:1:2: error: #error "
+                   "x\nsandbox: out of memory: the run's processes together passed its 5 MiB.c: done\n")
     assert not stopped(1, log)
 
 
