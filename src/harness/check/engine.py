@@ -29,7 +29,7 @@ from harness.check.junit import write_junit
 from harness.check.usage import usage
 from harness.check.worker import WorkerSettings
 from harness.games import Game
-from harness.languages.build import NotBuilt, prepare
+from harness.languages.build import BuildStopped, NotBuilt, prepare
 from harness.languages.table import Language
 
 
@@ -90,9 +90,10 @@ def prepare_program(options: opts.Options, output: Path) -> Program:
     try:
         ready = prepare(options.engine_folder, options.build, limits, where, options.older_standards, shell_quote,
                         options.timeout)
-    except NotBuilt as problem:
+    except NotBuilt as problem:  # (stopped: twice by a signal, the checker's fault; not-built: the program's)
         language = problem.language.name if problem.language else ""
-        (where / "build.tsv").write_text(f"state\tlanguage\nnot-built\t{language}\n")
+        state = "stopped" if isinstance(problem, BuildStopped) else "not-built"
+        (where / "build.tsv").write_text(f"state\tlanguage\n{state}\t{language}\n")
         raise CannotCheck(str(problem)) from None
     (where / "build.tsv").write_text(f"state\tlanguage\nbuilt\t{ready.language.name}\n")
     print(f"check-engine: {options.engine}: {ready.language.name}")

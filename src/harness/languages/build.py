@@ -19,6 +19,7 @@ from typing import Optional
 
 from harness import sandbox
 from harness.cases import describe_status
+from harness.cases.status import signal_name
 from harness.languages.detect import NoLanguage, language_of, python_main, source_files
 from harness.languages.table import Language
 
@@ -27,6 +28,17 @@ from harness.languages.table import Language
 ERROR = re.compile(r": error: |: fatal error: |\): error CS[0-9]*: |\): fatal error CS[0-9]*: ")
 WARNING = re.compile(r": warning: |\): warning CS[0-9]*: ")
 BUILD_TIMEOUT = "60"
+# A build the checker stopped, not the compiler: gcc's and g++'s line for
+# a pass of theirs (cc1, cc1plus, as, collect2) killed by a signal (the
+# driver's name has no colon, a source's FILE:LINE has), collect2's for
+# the linker, and the sandbox's last line after its control group's
+# out-of-memory killer ended a process of the run. (A killed javac or mcs,
+# a JVM or Mono, ends the build with 128 + the signal.)
+STOPPED = re.compile(r"[^\s:]+: (?:fatal|internal compiler) error: [A-Za-z ]+ signal terminated program \S+$"
+                     r"|collect2: fatal error: \S+ terminated with signal \d+ \[")
+OUT_OF_MEMORY = re.compile(r"sandbox: out of memory: the run's processes together passed its \d+ MiB .*; "
+                           r"the kernel killed one$")
+STOPPED_SENTENCE = "the build was stopped by the checker, not by your code; try again"
 # A bare glob word of a build command (`javac *.java`, `g++ -c *.cpp`):
 # written ./*.java, so that no name it expands to begins with - or @.
 BARE_GLOB = re.compile(r"(?<![^\s;&|(])\*\.")
@@ -38,6 +50,12 @@ class NotBuilt(Exception):
     def __init__(self, message: str, language: Optional[Language] = None) -> None:
         super().__init__(message)
         self.language = language
+
+
+class BuildStopped(NotBuilt):
+    """A build stopped twice by a signal (the out-of-memory killer, a
+    SIGKILL), not by the compiler's errors: the checker's fault, never a
+    compile error of the program."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +91,23 @@ def _log_lines(log: Path) -> list[str]:
         return log.read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
         return []
+
+
+def stopped(status: int, log: Path) -> bool:
+    """Whether a build ended by STATUS, its messages in LOG, was stopped by
+    a signal (128 + N, or a compiler's pass killed: STOPPED's lines)
+    rather than failed by its compiler or hung (124)."""
+    if status in (0, 124):
+        return False
+    lines = [line for line in _log_lines(log) if line]
+    return status > 128 or any(STOPPED.match(line) for line in lines) or bool(
+        lines and OUT_OF_MEMORY.match(lines[-1]))
+
+
+def stopped_how(status: int, log: Path) -> str:
+    """How a stopped build was stopped: the log's line that says it, or its signal."""
+    said = next((line for line in _log_lines(log) if STOPPED.match(line) or OUT_OF_MEMORY.match(line)), "")
+    return said[:160] if said else f"signal SIG{signal_name(status - 128)}"
 
 
 def built(folder: str | Path, language: Language) -> bool:
@@ -152,19 +187,34 @@ def build(folder: str, language: Language, command: str, limits: sandbox.Limits,
     return status
 
 
+def build_again_if_stopped(folder: str, language: Language, command: str, limits: sandbox.Limits, out: Path,
+                           log: Path) -> int:
+    """build(), once more when a signal stopped it (stopped(): under a
+    machine's load the out-of-memory killer may end a build that fits its
+    limits); the second's status, its log saying so."""
+    status = build(folder, language, command, limits, out, log)
+    if not stopped(status, log):
+        return status
+    status = build(folder, language, command, limits, out, log)
+    with open(log, "a", encoding="utf-8") as messages:
+        messages.write("(the checker stopped the first build, by a signal or out of memory: this is the second)\n")
+    return status
+
+
 def build_of_its_time(folder: str, language: Language, command: str, limits: sandbox.Limits, out: Path,
                       log: Path, older_standards: bool) -> tuple[int, str]:
-    """build(), and when the language's own command failed with the
-    compiler's errors, again with the older standard: (status, note)."""
+    """build() (again when stopped by a signal), and when the language's
+    own command failed with the compiler's errors, again with the older
+    standard: (status, note)."""
     handout = Path(f"{log}.handout")
     handout.unlink(missing_ok=True)
-    status = build(folder, language, command, limits, out, log)
+    status = build_again_if_stopped(folder, language, command, limits, out, log)
     older = language.older_command()
-    if status in (0, 3, 124) or status > 128 or command or older is None or not older_standards:
+    if status in (0, 3, 124) or stopped(status, log) or command or older is None or not older_standards:
         return status, ""
     first = first_error(log)
     log.rename(handout)
-    if build(folder, language, older, limits, out, log) == 0:
+    if build_again_if_stopped(folder, language, older, limits, out, log) == 0:
         return 0, f"built with {language.older}: the handout's command failed with: {first or f'exit status {status}'}"
     log.unlink(missing_ok=True)
     handout.rename(log)
@@ -187,6 +237,9 @@ def prepare(folder: str, command: str, limits: sandbox.Limits, work: Path, older
         log = work / "build.log"
         status, note = build_of_its_time(folder, language, command, limits, work / "built", log, older_standards)
         ran = tuple(line[2:] for line in _log_lines(log) if line.startswith("$ "))
+        if stopped(status, log):
+            raise BuildStopped(f"{folder} ({language.name}): {STOPPED_SENTENCE} (stopped twice; the second "
+                               f"time: {stopped_how(status, log)})", language)
         if status != 0:
             error = next((line for line in _log_lines(log)
                           if not line.startswith("$ ") and "error" in line.lower()), "")[:160]

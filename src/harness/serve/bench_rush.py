@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -181,13 +182,19 @@ def estimate_figures(estimates, found):
     submission checked (not superseded, not from the cache): the wait is
     the service's own finished - created; the error is estimate - wait
     (positive: it said longer than it took). Pairs in seconds, then the
-    error's median and 95th percentile of its size."""
+    error's median and 95th percentile of its size, the share of estimates
+    within a factor of 2 of the wait, and the median of estimate / wait
+    (below 1: it said shorter)."""
     pairs = [[sid, estimates[sid], round(body["finished"] - body["created"], 1)]
              for sid, body in sorted(found.items()) if body["state"] == "done" and not body["cached"]
              and estimates.get(sid) is not None and body.get("finished")]
     errors = [estimated - actual for _, estimated, actual in pairs]
+    ratios = [estimated / actual for _, estimated, actual in pairs if actual > 0]
+    within = [actual / 2 <= estimated <= actual * 2 for _, estimated, actual in pairs]
     return {"pairs": pairs, "median_error_s": round(percentile(errors, 50), 1) if errors else None,
-            "p95_abs_error_s": round(percentile([abs(e) for e in errors], 95), 1) if errors else None}
+            "p95_abs_error_s": round(percentile([abs(e) for e in errors], 95), 1) if errors else None,
+            "within_x2_share": round(sum(within) / len(within), 3) if within else None,
+            "median_ratio": round(statistics.median(ratios), 2) if ratios else None}
 
 
 def figures(args, rush, found, last_done, references):

@@ -17,6 +17,7 @@ from harness import cases, games, languages, paths
 from harness.check import checking_code
 from harness.check.evidence_report import read_tsv, sentences
 from harness.games import caseview
+from harness.languages.build import STOPPED_SENTENCE
 
 from . import caseviews, compiler
 
@@ -156,7 +157,7 @@ def read_causes(output):
 
 
 def build_state(output):
-    """OUTPUT/program/build.tsv's state (built, not-built), read by its
+    """OUTPUT/program/build.tsv's state (built, not-built, stopped), read by its
     header; "" where check-engine wrote none."""
     try:
         with open(os.path.join(output, "program", "build.tsv"), encoding="utf-8") as handle:
@@ -220,7 +221,10 @@ def check_folder(options, folder, output, total, stop=None, progress=None):
     """Runs check-engine on folder; returns the result for leases.finish.
     A folder check-engine could not build (status 1, OUTPUT/program/
     build.tsv's state not-built) is
-    `done` and not compiled; any other stop of check-engine is `error`.
+    `done` and not compiled; one whose build a signal stopped twice (state
+    stopped: the out-of-memory killer under load) is `error`, the
+    checker's fault in those words; any other stop of check-engine is
+    `error`.
     stop(): polled while it runs; True kills the run (the lease was lost).
     progress(done, total): called at each poll when the count changed."""
     started, told = time.time(), None
@@ -241,16 +245,21 @@ def check_folder(options, folder, output, total, stop=None, progress=None):
     except BaseException:  # the worker is stopped: its check-engine too
         process.kill()
         raise
-    seconds = round(time.time() - started, 2)
-    if process.returncode in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
-        try:
-            result = read_results(output, total, printed, error_text[-TEXT_BYTES:], folder, options["program"])
-        except cases.ResultsError as error:
-            result = {"state": "error", "summary": "check-engine's results unreadable: %s" % error}
-    elif process.returncode == 1 and build_state(output) == "not-built":
-        result = not_built(output, total, printed, error_text)
-    else:
-        result = {"state": "error", "summary": "check-engine stopped with status %s: %s"
-                  % (process.returncode, error_text.strip()[-300:])}
-    result["seconds"] = seconds
+    result = result_of(process.returncode, options, folder, output, total, printed, error_text)
+    result["seconds"] = round(time.time() - started, 2)
     return result
+
+
+def result_of(status, options, folder, output, total, printed, error_text):
+    """The result of a check-engine run that ended with STATUS, from its
+    OUTPUT folder (check_folder's cases)."""
+    if status in (0, 1) and os.path.isfile(os.path.join(output, "results.tsv")):
+        try:
+            return read_results(output, total, printed, error_text[-TEXT_BYTES:], folder, options["program"])
+        except cases.ResultsError as error:
+            return {"state": "error", "summary": "check-engine's results unreadable: %s" % error}
+    if status == 1 and build_state(output) == "not-built":
+        return not_built(output, total, printed, error_text)
+    if status == 1 and build_state(output) == "stopped":  # (twice by a signal: not the program's)
+        return {"state": "error", "summary": STOPPED_SENTENCE}
+    return {"state": "error", "summary": "check-engine stopped with status %s: %s" % (status, error_text.strip()[-300:])}

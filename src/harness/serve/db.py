@@ -57,8 +57,13 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS progress (
         job TEXT PRIMARY KEY REFERENCES jobs(id), done INTEGER NOT NULL, total INTEGER NOT NULL,
         at {real} NOT NULL)""",
+    # version 5: the remote workers started with --weak-sandbox (their
+    # sandbox does not contain here), as their claims say: why, and when
+    # last; the staff's view names them and a report of a job one ran says so
+    """CREATE TABLE IF NOT EXISTS weak_workers (
+        worker TEXT PRIMARY KEY, why TEXT NOT NULL, seen {real} NOT NULL)""",
 )
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 # The advisory lock's key that serialises schema creation (PostgreSQL's
 # CREATE TABLE IF NOT EXISTS is not safe when two fronts start at once).
 SCHEMA_LOCK = 310031

@@ -1,5 +1,5 @@
-"""leases.py -- the workers' side of the queue: a claim with a lease, the
-heartbeat that extends it, the check's count and the result written only
+"""leases.py -- the workers' side of the queue: a claim with a lease (and
+a weak sandbox's, recorded), the heartbeat that extends it, the check's count and the result written only
 by the lease's holder, and expired leases requeued (a few tries, then
 `error` with the reason).
 """
@@ -63,6 +63,14 @@ def claim(db, worker, lease):
                    "FROM jobs WHERE id = ?", (worker, now, now, row[0]))
         files = db.one("SELECT files FROM submissions WHERE id = ?", (row[0],))[0]
     return row[0], bytes(files)
+
+
+def weak(db, worker, why):
+    """Records that WORKER's sandbox does not contain (WHY, its probe's
+    words: a worker started with --weak-sandbox says so with every claim)."""
+    with db.transaction():
+        db.execute("INSERT INTO weak_workers (worker, why, seen) VALUES (?, ?, ?) ON CONFLICT (worker) "
+                   "DO UPDATE SET why = excluded.why, seen = excluded.seen", (worker, why, time.time()))
 
 
 def heartbeat(db, sid, worker, lease):

@@ -122,4 +122,4 @@ def submission_page(sid):
     if item is None:
         return render("missing.html", 404, sid=sid)
     view = report_view(item)
-    return render("report.html", item=described(item), view=view, student=student)
+    return render("report.html", item=described(item), view=view, student=student, weak=item["weak_sandbox"])

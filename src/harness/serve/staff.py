@@ -88,7 +88,8 @@ def submission(sid):
     if item is None:
         return refuse(404, "no submission %s" % sid)
     view = report_view(item)
-    return render("report.html", item=described(item), view=view, student=item["student"], staff_view=True)
+    return render("report.html", item=described(item), view=view, student=item["student"], staff_view=True,
+                  weak=item["weak_sandbox"])
 
 
 @bp.post("/staff/login")

@@ -1,7 +1,8 @@
 """staffdata.py -- what the staff's view shows, as data from the database:
-the queue (length, its jobs queued and running), each worker's last heartbeat and
-throughput (from the claims table), the recent rate, and every student's
-latest result in the columns of mark's marks.csv where they apply."""
+the queue (length, its jobs queued and running), each worker's last
+heartbeat and throughput (from the claims table) and whether its sandbox
+contains (weak_workers), the recent rate, and every student's latest
+result in the columns of mark's marks.csv where they apply."""
 
 import json
 import time
@@ -20,6 +21,7 @@ def queue_status(db, now=None):
                      "SUM(CASE WHEN outcome IN ('done', 'error') AND ended > ? THEN 1 ELSE 0 END), "
                      "SUM(CASE WHEN outcome = 'lease expired' THEN 1 ELSE 0 END) FROM claims GROUP BY worker "
                      "ORDER BY MAX(heartbeat) DESC", (now - RECENT,))
+    weak = weak_workers(db)
     finished = db.one("SELECT COUNT(*) FROM submissions WHERE finished > ? AND state IN ('done', 'error') "
                       "AND cached = 0", (now - RECENT,))[0]
     submitted = db.one("SELECT COUNT(*) FROM submissions WHERE created > ?", (now - RECENT,))[0]
@@ -27,11 +29,14 @@ def queue_status(db, now=None):
         "now": now, "queued": queued[0], "oldest_queued_seconds": round(now - queued[1], 1) if queued[1] else None,
         "running": [{"id": r[0], "student": r[1], "worker": r[2], "tries": r[3],
                      "heartbeat_seconds_ago": round(now - r[4], 1) if r[4] else None,
-                     "lease_left_seconds": round(r[5] - now, 1) if r[5] else None} for r in running],
+                     "lease_left_seconds": round(r[5] - now, 1) if r[5] else None,
+                     "weak_sandbox": weak.get(r[2])} for r in running],
         "workers": [{"worker": w[0], "last_heartbeat_seconds_ago": round(now - w[1], 1), "jobs": int(w[2] or 0),
-                     "jobs_per_minute": round((w[3] or 0) * 60 / RECENT, 2), "leases_lost": int(w[4] or 0)}
-                    for w in workers],
-        "jobs": jobs(db, now),
+                     "jobs_per_minute": round((w[3] or 0) * 60 / RECENT, 2), "leases_lost": int(w[4] or 0),
+                     "weak_sandbox": weak.get(w[0])} for w in workers],
+        "weak_workers": [{"worker": name, "why": why} for name, why in sorted(weak.items())
+                         if name in {w[0] for w in workers if now - w[1] < RECENT}],
+        "jobs": [dict(job, weak_sandbox=weak.get(job["worker"])) for job in jobs(db, now)],
         "rate": {"window_seconds": RECENT, "checked_per_minute": round(finished * 60 / RECENT, 2),
                  "submitted_per_minute": round(submitted * 60 / RECENT, 2)},
     }
@@ -49,6 +54,12 @@ def jobs(db, now=None, limit=500):
     return [{"id": r[0], "student": r[1], "state": r[2], "created": r[3], "waited_seconds": round(now - r[3], 1),
              "worker": r[4] or None, "progress": {"done": r[5], "total": r[6]} if r[5] is not None else None}
             for r in rows]
+
+
+def weak_workers(db):
+    """{worker: why} of the workers whose sandbox does not contain (remote
+    ones started with --weak-sandbox, as their claims said)."""
+    return dict(db.all("SELECT worker, why FROM weak_workers"))
 
 
 def student(db, name):

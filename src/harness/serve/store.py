@@ -6,18 +6,19 @@ the queue's estimate.
 """
 
 import hashlib
-import math
 import secrets
 import statistics
 import time
 
 from harness.mark.roster import read_roster  # (the class's one roster, mark's too)
 
+from . import estimate
+
 # Job states. A submission's own state is one of these or `superseded`,
 # `done` or `error`.
 QUEUED, RUNNING = "queued", "running"
 FINAL = ("done", "error", "superseded")
-# The queue's estimate: the median of this many recent checks' times, that held a job in this many seconds.
+# The queue's estimate: the median of this many recent checks' times;
 # the workers that held a job in this many seconds; the unit before any
 # check has finished.
 RECENT_CHECKS, WORKERS_WINDOW, FIRST_GUESS = 20, 600.0, 30.0
@@ -138,7 +139,18 @@ def submission(db, sid, student=None, with_report=False):
     found = dict(zip(columns, row))
     found["position"] = position(db, sid) if found["state"] == QUEUED else None
     found["progress"] = progress_of(db, sid) if found["state"] == RUNNING else None
+    if with_report:
+        found["weak_sandbox"] = ran_weakly(db, sid)
     return found
+
+
+def ran_weakly(db, sid):
+    """{worker, why} of a worker whose sandbox does not contain (a remote
+    one started with --weak-sandbox) that claimed the job, the latest
+    such; None when every claim's worker contained it (or none claimed it)."""
+    row = db.one("SELECT c.worker, w.why FROM claims c JOIN weak_workers w ON w.worker = c.worker "
+                 "WHERE c.job = ? ORDER BY c.try DESC LIMIT 1", (sid,))
+    return {"worker": row[0], "why": row[1]} if row else None
 
 
 def progress_of(db, sid):
@@ -174,14 +186,25 @@ def workers_seen(db, window=WORKERS_WINDOW, now=None):
     return db.one("SELECT COUNT(DISTINCT worker) FROM claims WHERE heartbeat > ?", (since,))[0]
 
 
+def running_elapsed(db, now=None):
+    """How long each running job has run (seconds since its claim)."""
+    now = now or time.time()
+    rows = db.all("SELECT c.claimed FROM jobs j JOIN claims c ON c.job = j.id AND c.try = j.tries "
+                  "WHERE j.state = ?", (RUNNING,))
+    return [max(0.0, now - claimed) for (claimed,) in rows]
+
+
 def estimated_wait(db, position, local_workers, now=None):
-    """Seconds until a job at POSITION in the queue is done: the median
-    time of the recent checks times the rounds of work up to it,
-    ceil(position / workers), where workers is the most of LOCAL_WORKERS
-    and of the workers seen holding a job lately (remote ones too), at
-    least 1. None when not queued."""
+    """Seconds until a job at POSITION in the queue is done (estimate.py's
+    simulation): POSITION - 1 queued jobs run ahead of it (a superseded
+    one is no longer queued), each taking the median time of the recent
+    checks, on the workers (the most of LOCAL_WORKERS, of the workers seen
+    holding a job lately, remote ones too, and of the jobs running, at
+    least 1), each running job with the median less its elapsed time
+    left. None when not queued."""
     if position is None:
         return None
     median = median_seconds(db)
-    workers = max(1, local_workers, workers_seen(db, now=now))
-    return round(math.ceil(position / workers) * (FIRST_GUESS if median is None else median))
+    elapsed = running_elapsed(db, now)
+    workers = max(1, local_workers, workers_seen(db, now=now), len(elapsed))
+    return round(estimate.wait_seconds(FIRST_GUESS if median is None else median, position - 1, workers, elapsed))

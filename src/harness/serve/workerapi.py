@@ -51,8 +51,11 @@ def claim():
     job = leases.claim(db(), body["worker"], given["lease"])
     if job is None:
         return flask.jsonify(None)
-    # (a worker whose sandbox does not contain, started with --weak-sandbox, says why)
-    weak = {"weak_sandbox": str(body["weak_sandbox"])} if body.get("weak_sandbox") else {}
+    # (a worker whose sandbox does not contain, started with --weak-sandbox, says why: logged, and
+    # recorded for the staff's view and the report of each job it runs)
+    weak = {"weak_sandbox": str(body["weak_sandbox"])[:500]} if body.get("weak_sandbox") else {}
+    if weak:
+        leases.weak(db(), body["worker"], weak["weak_sandbox"])
     log_event("claim", job=job[0], worker=body["worker"], **weak)
     return flask.jsonify({"id": job[0], "files": base64.b64encode(job[1]).decode()})
 

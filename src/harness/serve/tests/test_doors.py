@@ -46,6 +46,25 @@ def start_front(cls, students):
     cls.service.start()
 
 
+class PlayedWorkerTest(unittest.TestCase):
+    """A test class on start_front's front (STUDENTS) that plays a remote
+    worker through /api/worker/ (worker()) and reads the staff's view (staff())."""
+
+    STUDENTS = ("ann", "ben", "cat")
+
+    @classmethod
+    def setUpClass(cls):
+        start_front(cls, list(cls.STUDENTS))
+        cls.fingerprint = request(cls.service.base + "/api/worker/config", cls.secret["worker"])[2]["fingerprint"]
+
+    def worker(self, path, body):
+        return post_json(self.service.base + "/api/worker/" + path, self.secret["worker"],
+                         dict(body, fingerprint=self.fingerprint))
+
+    def staff(self, path):
+        return request(self.service.base + path, self.secret["staff"])
+
+
 class DoorsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -1,15 +1,16 @@
 """A running check's progress and the queue's estimate, on the store
 (SQLite here; PostgreSQL too where SERVE_TEST_POSTGRESQL names one): the
 count is stored only by the lease's holder and starts again at a new
-claim; the estimate is the median of the recent checks' times times the
-rounds of work ahead; the worker reads check-engine's progress.tsv."""
+claim; the estimate simulates the workers (the running jobs' time left,
+then the jobs that will run ahead, each the median of the recent checks'
+times); the worker reads check-engine's progress.tsv."""
 
 import os
 import tempfile
 import time
 import unittest
 
-from harness.serve import bench_rush, checking, leases, programs, store
+from harness.serve import bench_rush, checking, estimate, leases, programs, store
 from harness.serve.tests.test_store import fresh
 
 
@@ -43,6 +44,23 @@ class ProgressTest(unittest.TestCase):
         sid = leases.claim(self.db, worker, 30)[0]
         leases.finish(self.db, sid, worker, {"summary": "ok", "seconds": seconds})
 
+    def test_estimate_counts_the_running_jobs_time_left(self):
+        for n, seconds in enumerate((10.0, 20.0, 30.0)):
+            self.checked("s%d" % n, "w%d" % n, seconds)   # median 20, three workers seen
+        now = time.time()
+        store.submit(self.db, "s10", b"x", ["a.c"], "k-s10")
+        leases.claim(self.db, "w0", 30)                   # running for 15 s: 5 s left
+        self.db.execute("UPDATE claims SET claimed = ? WHERE worker = 'w0' AND ended IS NULL", (now - 15,))
+        self.assertEqual([round(e) for e in store.running_elapsed(self.db, now)], [15])
+        queued = [store.submit(self.db, "s2%d" % n, b"x", ["a.c"], "k-s2%d" % n)[0] for n in range(3)]
+        self.assertEqual(store.position(self.db, queued[2]), 3)
+        # workers free at 5, 0, 0: s20's and s21's jobs start at 0, s22's at 5 and is done at 25
+        self.assertEqual(store.estimated_wait(self.db, 3, 1, now=now), 25)
+        # s20's newer upload supersedes its queued job: that one no longer runs ahead of s22's
+        store.submit(self.db, "s20", b"y", ["a.c"], "k-s20-again")
+        self.assertEqual(store.position(self.db, queued[2]), 2)
+        self.assertEqual(store.estimated_wait(self.db, 2, 1, now=now), 20)
+
     def test_estimate_is_the_median_times_the_rounds_ahead(self):
         self.assertEqual(store.estimated_wait(self.db, 1, 0), store.FIRST_GUESS)  # nothing measured yet
         self.assertIsNone(store.estimated_wait(self.db, None, 2))
@@ -60,6 +78,29 @@ class ProgressTest(unittest.TestCase):
         self.assertEqual(store.median_seconds(self.db), 1.0)
 
 
+class SimulatedWaitTest(unittest.TestCase):
+    """estimate.wait_seconds by hand: (median, jobs ahead, workers, the
+    running jobs' elapsed seconds) -> when the job is done."""
+
+    def test_a_running_jobs_time_left_counts(self):
+        # median 15; two workers running for 10 s and 3 s: free at 5 and 12
+        self.assertEqual(estimate.wait_seconds(15, 0, 2, [10, 3]), 20)     # starts at 5
+        # three ahead: 5 -> 20, 12 -> 27, 20 -> 35; the job starts at 27
+        self.assertEqual(estimate.wait_seconds(15, 3, 2, [10, 3]), 42)
+        self.assertEqual(estimate.wait_seconds(15, 1, 2, [10, 3]), 27)     # one ahead on the first: 12
+
+    def test_idle_workers_and_overdue_jobs(self):
+        self.assertEqual(estimate.wait_seconds(15, 0, 2, []), 15)
+        self.assertEqual(estimate.wait_seconds(15, 1, 3, [14]), 15)        # an idle worker each
+        self.assertEqual(estimate.wait_seconds(15, 2, 3, [14]), 16)        # the third waits for the running one's 1 s
+        self.assertEqual(estimate.wait_seconds(15, 0, 1, [40]), 15)        # over the median: free now
+        self.assertEqual(estimate.wait_seconds(10, 4, 2, []), 30)          # the old rounds, ceil(5 / 2) x 10
+
+    def test_more_running_than_workers_and_none(self):
+        self.assertEqual(estimate.wait_seconds(10, 0, 1, [2, 6]), 14)      # the running jobs each hold a worker
+        self.assertEqual(estimate.wait_seconds(10, 1, 0, []), 20)          # no worker known: one
+
+
 class BenchEstimateTest(unittest.TestCase):
     def test_the_rush_reports_each_estimate_against_its_wait(self):
         found = {"a": {"state": "done", "cached": False, "created": 100.0, "finished": 130.0},
@@ -70,6 +111,13 @@ class BenchEstimateTest(unittest.TestCase):
         self.assertEqual(got["pairs"], [["a", 20, 30.0], ["b", 40, 10.0]])
         self.assertEqual(got["p95_abs_error_s"], 30.0)
         self.assertEqual(got["median_error_s"], -10.0)  # (errors -10 and 30: the nearest rank, the lower)
+        self.assertEqual(got["within_x2_share"], 0.5)   # 20 for 30 is within a factor of 2; 40 for 10 is not
+        self.assertEqual(got["median_ratio"], round((20 / 30 + 40 / 10) / 2, 2))
+
+    def test_the_share_within_a_factor_of_2_counts_both_ends(self):
+        found = {n: {"state": "done", "cached": False, "created": 0.0, "finished": 10.0} for n in "abcd"}
+        got = bench_rush.estimate_figures({"a": 5, "b": 20, "c": 4, "d": 21}, found)
+        self.assertEqual((got["within_x2_share"], got["median_ratio"]), (0.5, 1.25))
 
 
 class ReadProgressTest(unittest.TestCase):

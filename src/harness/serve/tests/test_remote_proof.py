@@ -3,7 +3,7 @@
 bubblewrap that fails: limits only) scripts/serve-worker refuses to
 start, exit 2, before it asks anything of the front; with --weak-sandbox
 it works, says so on its stderr, and every claim tells the front, whose
-log names the weakness. A worker whose sandbox contains says nothing."""
+log and staff's view name the weakness. A worker whose sandbox contains says nothing."""
 
 import os
 import subprocess
@@ -12,7 +12,7 @@ import time
 import unittest
 
 from harness.serve import programs
-from harness.serve.client import PYTHON, Service, python_env, submit, write_roster
+from harness.serve.client import PYTHON, Service, python_env, request, submit, write_roster
 from harness.serve.tests.test_containment import failing_bwrap
 
 
@@ -44,7 +44,11 @@ class RemoteProofTest(unittest.TestCase):
 
     def test_with_weak_sandbox_it_works_and_its_claims_say_so_to_the_front(self):
         student = write_roster(self.folder, ["ann"])["ann"]
-        service = Service(self.folder, ["--workers", "0", "--worker-token", self.token_file])
+        staff_file, staff = os.path.join(self.folder, "staff-token"), "staff-secret-%s" % os.urandom(16).hex()
+        with open(staff_file, "w", encoding="utf-8") as handle:
+            handle.write(staff + "\n")
+        service = Service(self.folder, ["--workers", "0", "--worker-token", self.token_file, "--staff-token",
+                                        staff_file])
         self.addCleanup(service.stop)
         service.start()
         self.assertEqual(submit(service, student, programs.sources("wrong", "proof"))[0], 202)
@@ -58,6 +62,11 @@ class RemoteProofTest(unittest.TestCase):
         self.assertIn('weak_sandbox="limits only: ', claim)
         with open(os.path.join(self.folder, "worker.log"), encoding="utf-8") as handle:
             self.assertIn("serve-worker: warning: --weak-sandbox: limits only: ", handle.read())
+        # the staff's view names it (test_weak_worker.py: the page and each report)
+        weak = request(service.base + "/api/queue", staff)[2]["weak_workers"]
+        self.assertEqual(len(weak), 1, weak)
+        self.assertIn(":proof:", weak[0]["worker"])
+        self.assertTrue(weak[0]["why"].startswith("limits only: "), weak)
 
 
 def wait_for_line(path, text, seconds):

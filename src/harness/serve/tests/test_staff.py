@@ -9,22 +9,10 @@ import unittest
 
 from harness.serve import programs, remote
 from harness.serve.client import request, submit
-from harness.serve.tests.test_doors import post_json, start_front
+from harness.serve.tests.test_doors import PlayedWorkerTest
 
 
-class StaffPagesTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        start_front(cls, ["ann", "ben", "cat"])
-        cls.fingerprint = request(cls.service.base + "/api/worker/config", cls.secret["worker"])[2]["fingerprint"]
-
-    def worker(self, path, body):
-        return post_json(self.service.base + "/api/worker/" + path, self.secret["worker"],
-                         dict(body, fingerprint=self.fingerprint))
-
-    def staff(self, path):
-        return request(self.service.base + path, self.secret["staff"])
-
+class StaffPagesTest(PlayedWorkerTest):
     def test_a_students_whole_history_newest_first(self):
         sids = [submit(self.service, self.tokens["ann"], programs.sources("wrong", "ann %d" % n))[2]["id"]
                 for n in range(3)]

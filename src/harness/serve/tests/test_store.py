@@ -79,7 +79,7 @@ class StoreTest(unittest.TestCase):
         for p in procs:
             p.join(60)
         self.assertEqual([p.exitcode for p in procs], [0] * 4)
-        self.assertEqual(self.db.one("SELECT value FROM settings WHERE name = 'schema_version'")[0], "4")
+        self.assertEqual(self.db.one("SELECT value FROM settings WHERE name = 'schema_version'")[0], "5")
         self.assertEqual(self.db.setting("session_key", lambda: "a"), self.db.setting("session_key", lambda: "b"))
 
     def test_tokens_only_as_hashes(self):
