@@ -117,20 +117,29 @@ static bool put_input(const box_t *box, const char *input)
     return ok;
 }
 
-/* The run's stderr says that the control group's out-of-memory killer
- * ended a process of it (its status says only SIGKILL). */
-static void say_out_of_memory(const box_t *box)
+/* The run's stderr says that the out-of-memory killer ended a process of
+ * it (its status says only SIGKILL): for the group's limit when the
+ * group's memory reached it during the run (LIMIT_HIT), else for the
+ * machine's memory, which the run did not cause. */
+static void say_out_of_memory(const box_t *box, bool limit_hit)
 {
     char io[DRIVER_PATH_SIZE], err[DRIVER_PATH_SIZE], text[BOX_TEXT_SIZE];
     int fd = open(driver_path(err, driver_path(io, box->dir, "io"), "case.err"),
                   O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     struct stat info;
+    int length;
     if (fd < 0) {
         return;
     }
-    int length = snprintf(text, sizeof text, "sandbox: out of memory: the run's processes together "
+    if (limit_hit) {
+        length = snprintf(text, sizeof text, "sandbox: out of memory: the run's processes together "
                           "passed its %lld MiB (%ld MiB and the box's files); the kernel killed one\n",
                           box_cgroup_memory_bytes(&box->options) >> 20, box->options.memory_mib);
+    } else {
+        length = snprintf(text, sizeof text, "sandbox: the machine ran out of memory and the kernel "
+                          "killed a process of the run, which stayed within its %lld MiB: not the "
+                          "program's fault; run it again\n", box_cgroup_memory_bytes(&box->options) >> 20);
+    }
     if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
         (void)!write(fd, text, (size_t)length);
     }
@@ -172,12 +181,12 @@ bool box_run(box_t *box, const char *mode, const char *how, const char *input,
         return false;
     }
     box->seq++;
-    long long kills = box_cgroup_oom_kills(&box->cgroup);
+    long long kills = box_cgroup_oom_kills(&box->cgroup), hits = box_cgroup_limit_hits(&box->cgroup);
     int length = snprintf(request, sizeof request, "run %lu %s %s\n", box->seq, mode, how);
     if (write(box->to_driver, request, (size_t)length) == length &&
         read_answer(box, status, why, why_size)) {
         if (kills >= 0 && box_cgroup_oom_kills(&box->cgroup) > kills) {
-            say_out_of_memory(box);
+            say_out_of_memory(box, hits < 0 || box_cgroup_limit_hits(&box->cgroup) > hits);
         }
         return true;
     }

@@ -220,21 +220,43 @@ void box_cgroup_remove(box_cgroup_t *group)
     group->count = 0;
 }
 
-long long box_cgroup_oom_kills(const box_cgroup_t *group)
+/* KEY's value in the first group's FILE ("key value" lines), or -1. */
+static long long group_value(const box_cgroup_t *group, const char *name, const char *key)
 {
-    char path[DRIVER_PATH_SIZE], key[64];
+    char path[DRIVER_PATH_SIZE], word[64];
     long long count = -1, value = 0;
-    if (group->version == 0) {
-        return -1;
-    }
-    FILE *file = fopen(driver_path(path, group->dirs[0],
-                                   group->version == 2 ? "memory.events" : "memory.oom_control"), "r");
-    while (file != NULL && fscanf(file, "%63s %lld", key, &value) == 2) {
-        if (strcmp(key, "oom_kill") == 0) {
+    FILE *file = fopen(driver_path(path, group->dirs[0], name), "r");
+    while (file != NULL && fscanf(file, "%63s %lld", word, &value) == 2) {
+        if (strcmp(word, key) == 0) {
             count = value;
         }
     }
     if (file != NULL) {
+        fclose(file);
+    }
+    return count;
+}
+
+long long box_cgroup_oom_kills(const box_cgroup_t *group)
+{
+    if (group->version == 0) {
+        return -1;
+    }
+    return group_value(group, group->version == 2 ? "memory.events" : "memory.oom_control", "oom_kill");
+}
+
+long long box_cgroup_limit_hits(const box_cgroup_t *group)
+{
+    char path[DRIVER_PATH_SIZE];
+    long long count = -1;
+    if (group->version == 2) {
+        return group_value(group, "memory.events", "oom");
+    }
+    FILE *file = group->version == 1 ? fopen(driver_path(path, group->dirs[0], "memory.failcnt"), "r") : NULL;
+    if (file != NULL) {
+        if (fscanf(file, "%lld", &count) != 1) {
+            count = -1;
+        }
         fclose(file);
     }
     return count;

@@ -127,13 +127,17 @@ bool box_cgroup_find(box_cgroup_t *group);
  * reason in GROUP's why (no group: describe says so). box_cgroup_enter:
  * this process into it (in the child before it runs the driver).
  * box_cgroup_kill: everything in it killed; box_cgroup_remove: killed and
- * removed. box_cgroup_oom_kills: the OOM killer's kills in it so far (-1:
- * unknown). The limits: memory in bytes, processes. */
+ * removed. box_cgroup_oom_kills: the OOM killer's kills of its processes
+ * so far, the machine's own out-of-memory kills included (-1: unknown);
+ * box_cgroup_limit_hits: the times its memory reached its limit (v2:
+ * memory.events' oom; v1: memory.failcnt; -1: unknown). The limits:
+ * memory in bytes, processes. */
 bool box_cgroup_make(box_cgroup_t *group, const box_options_t *options);
 bool box_cgroup_enter(const box_cgroup_t *group);
 void box_cgroup_kill(const box_cgroup_t *group);
 void box_cgroup_remove(box_cgroup_t *group);
 long long box_cgroup_oom_kills(const box_cgroup_t *group);
+long long box_cgroup_limit_hits(const box_cgroup_t *group);
 long long box_cgroup_memory_bytes(const box_options_t *options);
 long box_cgroup_processes(const box_options_t *options);
 

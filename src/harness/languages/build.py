@@ -37,7 +37,9 @@ BUILD_TIMEOUT = "60"
 STOPPED = re.compile(r"[^\s:]+: (?:fatal|internal compiler) error: [A-Za-z ]+ signal terminated program \S+$"
                      r"|collect2: fatal error: \S+ terminated with signal \d+ \[")
 OUT_OF_MEMORY = re.compile(r"sandbox: out of memory: the run's processes together passed its \d+ MiB .*; "
-                           r"the kernel killed one$")
+                           r"the kernel killed one$"
+                           r"|sandbox: the machine ran out of memory and the kernel killed a process of the run, "
+                           r"which stayed within its \d+ MiB: not the program's fault; run it again$")
 STOPPED_SENTENCE = "the build was stopped by the checker, not by your code; try again"
 # A bare glob word of a build command (`javac *.java`, `g++ -c *.cpp`):
 # written ./*.java, so that no name it expands to begins with - or @.

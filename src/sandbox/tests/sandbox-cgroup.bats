@@ -140,6 +140,38 @@ fake_v2() {
     assert_output --partial "1024 MiB memory per process only: no control group (cgroup v2 without the memory controller)"
 }
 
+# oom_stand_in EVENTS_LINE: a run in limits-only mode, in a stand-in v2
+# group, of a program that writes the group's memory.events as the kernel
+# would after a kill (EVENTS_LINE: "oom N oom_kill N") and dies of SIGKILL.
+oom_stand_in() {
+    local fake program=$SANDBOX_TEST_BIN/killed-by-oom
+    # (in a folder the program's own uid can reach: the test's is not)
+    fake=$(mktemp -d /tmp/sandbox-oom.XXXXXX)
+    dirs_to_remove+=("$fake")
+    fake_v2 "$fake" memory pids
+    chmod 755 "$fake"
+    printf '#!/bin/sh\nread -r events oom kills\nprintf "oom %%s\\noom_kill %%s\\n" "$oom" "$kills" > "$events"\nkill -KILL $$\n' > "$program"
+    chmod 755 "$program"
+    SANDBOX_TEST_CGROUP2=$fake start "$program" --no-sandbox --memory 100 --timeout 5
+    [[ $SANDBOX_CGROUP == "$fake"/sandbox-* ]] || fail "cgroup=$SANDBOX_CGROUP"
+    chmod 755 "$SANDBOX_CGROUP"
+    printf 'oom 0\noom_kill 0\n' > "$SANDBOX_CGROUP/memory.events"
+    chmod 666 "$SANDBOX_CGROUP/memory.events"
+    echo "$SANDBOX_CGROUP/memory.events $1" > "$BATS_TEST_TMPDIR/events.in"
+    case_run "$BATS_TEST_TMPDIR/events.in"
+    sandbox_stop
+    assert_equal "$status" 137
+}
+
+@test "out of memory (a stand-in v2 tree): a kill at the group's limit is the run's; the machine's own kill is said to be the machine's, not the program's" {
+    ((EUID == 0)) || skip "the stand-in is made as root"
+    oom_stand_in "1 1"
+    [[ $err == *"sandbox: out of memory: the run's processes together passed its"* ]] || fail "limit: $err"
+    oom_stand_in "0 1"
+    [[ $err == *"sandbox: the machine ran out of memory and the kernel killed a process of the run, which stayed within its"*"not the program's fault"* ]] || fail "machine: $err"
+    [[ $err != *"together passed"* ]] || fail "the machine's kill said to be the run's: $err"
+}
+
 @test "an ordinary user without a delegated group: describe says memory is per process only, and why" {
     ((EUID == 0)) || skip "the test becomes an ordinary user"
     command -v setpriv >/dev/null || skip "setpriv is needed"

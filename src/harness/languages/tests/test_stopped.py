@@ -36,6 +36,9 @@ def test_stopped_tells_a_signal_from_a_compiler_error(tmp_path):
     log.write_text("sandbox: out of memory: the run's processes together passed its 2368 MiB (2048 MiB and the "
                    "box's files); the kernel killed one\n")
     assert stopped(1, log)
+    log.write_text("sandbox: the machine ran out of memory and the kernel killed a process of the run, which "
+                   "stayed within its 2368 MiB: not the program's fault; run it again\n")
+    assert stopped(1, log)
     # the words quoted from a source line by a compiler error are the program's, and so is a file it names
     log.write_text("main.c:3:5: error: unknown type name 'x'\n    3 | x gcc: fatal error: Killed signal terminated "
                    "program cc1\n      | ^\n")
