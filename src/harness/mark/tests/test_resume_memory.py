@@ -155,3 +155,17 @@ def test_a_scheme_changed_runs_nothing_and_says_so(marked, klass, corpus, runs, 
     after = rows(klass)
     assert (after["ref"]["final_mark"], after["ref"]["previous_final"]) == ("20.00", "10.00")
     assert after["ref"]["mark_change"] == "Your mark changed from 10 to 20 because the marking scheme changed."
+
+
+def test_a_case_removed_runs_nothing_and_drops_its_verdict(marked, klass, corpus, runs):
+    for path in corpus.glob("official/test1.*"):
+        path.unlink()
+    assert resume(marked, klass) == 0
+    assert runs == []
+    after = rows(klass)
+    # Both passed test1 and pass the other 8: 8 of 8, the same 10.00, nothing to tell.
+    assert [(after[name]["passed"], after[name]["total"], after[name]["final_mark"], after[name]["previous_final"])
+            for name in ("nowin", "ref")] == [("8", "8", "10.00", "")] * 2
+    results = (klass / "submissions" / "ref" / "check" / "results.tsv").read_text()
+    assert "official/test1\t" not in results and "official/test2\t" in results
+    assert (klass / "submissions" / "ref" / "regrade.tsv").read_text().split("\n")[1] == "official/test1\tremoved\tpass\t"
