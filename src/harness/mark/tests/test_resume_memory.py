@@ -1,15 +1,18 @@
 """scripts/mark --resume after the corpus or the scheme changed (issue
 43): a class of two checkers submissions (the reference and a copy with
 the catalogued fault win-not-reported) marked by scripts/mark on the
-official cases by a scheme of one part, 10 marks proportional; then a case
-added to a copy of the corpus (harness.paths.TESTDATA pointed at the copy
-in this process), and the same command with --resume run here, with the
-program runs of the regrade counted (check-engine's worker's check) and a
-full marking's workers forbidden.
+official cases by a scheme of one part, 10 marks proportional; then a copy
+of the corpus changed (harness.paths.TESTDATA pointed at the copy in this
+process: a case added, a golden changed, a case removed) or the scheme,
+and the same command with --resume run here, with the program runs of the
+regrade counted (check-engine's worker's check) and a full marking's
+workers forbidden.
 
 By hand: 9 official cases. ref passes them all (10.00); nowin passes all 9
 (10.00). The new case is a win by a block: ref passes it (10 of 10, 10.00),
-nowin does not report the win and fails it (9 of 10, 9.00)."""
+nowin does not report the win and fails it (9 of 10, 9.00). test0's golden
+with a line more fails both: 8 of 9, 8.89. Without test1, 8 of 8: 10.00.
+The scheme worth 20: 20.00."""
 
 from __future__ import annotations
 
