@@ -110,9 +110,15 @@ def write_tsv(path: Path, columns: tuple[str, ...], rows: list[dict[str, str]]) 
 
 
 def regrade_one(output: Path, plan: Plan, options: Options, regrade: Regrade) -> str:
-    """PLAN carried out in OUTPUT/submissions/FOLDER; its progress line."""
+    """PLAN carried out in OUTPUT/submissions/FOLDER; its progress line
+    ("" when none of its cases changed: only its key is new)."""
     started = time.time()
     dest = output / "submissions" / plan.folder
+    key, base_key = regrade.keys[plan.folder]
+    if not plan.changes:  # (the corpus changed elsewhere: a reason, a case of no category marked)
+        write_memory(dest, regrade.hashes, base_key)
+        (dest / "done").write_text(key + "\n", encoding="utf-8")
+        return ""
     before = {row["case"]: row for row in result_row.read_tsv(dest / "check" / "results.tsv")}
     forget(dest, plan.changes)
     (dest / "done").unlink()  # (until the regrade is whole)
@@ -130,7 +136,6 @@ def regrade_one(output: Path, plan: Plan, options: Options, regrade: Regrade) ->
          "verdict_after": ran[case].verdict if case in ran else ""} for case, change in plan.changes.items()])
     line = result_row.write_row({"--totals": regrade.totals, "--facts": str(dest / "facts.tsv"),
                                  "--started": str(started), "--host": os.uname().nodename}, base=dest)
-    key, base_key = regrade.keys[plan.folder]
     write_memory(dest, regrade.hashes, base_key)
     (dest / "done").write_text(key + "\n", encoding="utf-8")
     return line
@@ -148,9 +153,11 @@ def regrade_all(output: str, options: Options, regrade: Regrade, jobs: int, stop
         except (OSError, SandboxError, NotBuilt) as error:
             print(f"mark: {plan.folder}: the regrade failed ({error}); --resume marks it in full", flush=True)
             return 1
+        if not line:
+            return 0
         changed = ", ".join(f"{case} ({change})" for case, change in plan.changes.items())
         print("mark: regraded %s on %d case%s (%s)" % (line.split("\t")[0], len(plan.run),
-                                                      "" if len(plan.run) == 1 else "s", changed or "no change"),
+                                                      "" if len(plan.run) == 1 else "s", changed),
               flush=True)
         return 0
 

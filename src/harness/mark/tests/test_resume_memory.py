@@ -135,6 +135,11 @@ def test_nothing_changed_runs_nothing_and_changes_nothing(marked, klass, corpus,
     assert runs == []
     assert (klass / "marks.csv").read_bytes() == first
     assert rows(klass)["nowin"]["previous_final"] == "10.00"
+    # A case's reason decides no verdict: the corpus changed, nothing runs, nothing moves.
+    (corpus / f"{NEW}.reason").write_text("the same case, said better\n")
+    assert resume(marked, klass) == 0
+    assert runs == []
+    assert (klass / "marks.csv").read_bytes() == first
 
 
 def test_a_changed_expected_output_runs_that_case_alone(marked, klass, corpus, runs):
