@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 from harness import games, paths
-from harness.adequacy import catches, page, table
+from harness.adequacy import catches, mutants, page, table
 from harness.diagnose import catalogue, faultbuild, runcache
 from harness.diagnose import game as diagnose_games
 from harness.diagnose.compare import Judge
@@ -33,6 +33,7 @@ class Options:
     run_cache: str
     build: str
     faults: str
+    mutants: int = 0
 
 
 def parse(argv: list[str]) -> Options:
@@ -52,9 +53,11 @@ def parse(argv: list[str]) -> Options:
                         help="the build folder of the faulted references (default: build)")
     parser.add_argument("--faults", metavar="DIR", default=catalogue.DEFAULT_FOLDER,
                         help="the catalogue's folder (default: src/diagnose/faults)")
+    parser.add_argument("--mutants", metavar="N", type=int, default=0,
+                        help="also N of scripts/mutants' mutants, spread over its list, a row each (default: 0)")
     args = parser.parse_args(argv)
     return Options(args.program, args.cases or str(paths.TESTDATA / args.program), args.output,
-                   args.profile, args.jobs, args.run_cache, args.build, args.faults)
+                   args.profile, args.jobs, args.run_cache, args.build, args.faults, max(0, args.mutants))
 
 
 def judge_of(options: Options) -> Optional[Judge]:
@@ -73,6 +76,12 @@ def run(options: Options) -> table.Summary:
     builder = faultbuild.Builder(options.build, catalogue=faults)
     rows = faults.read(options.program)
     binaries = {row["code"]: builder.build(options.program, [row["code"]]) for row in rows}
+    descriptions = {row["code"]: row["description"] for row in rows}
+    if options.mutants:
+        planted, said, stillborn = mutants.built(options.program, options.mutants, builder)
+        binaries.update(planted)
+        descriptions.update(said)
+        print("adequacy: %d mutants built (%d stillborn, left out)" % (len(planted), stillborn))
     cache = None if options.run_cache == "none" else runcache.RunCache(options.run_cache)
     setup = catches.Setup(options.program, options.cases, options.profile, options.jobs, cache,
                           judge_of(options))
@@ -81,8 +90,7 @@ def run(options: Options) -> table.Summary:
     output = Path(options.output)
     output.mkdir(parents=True, exist_ok=True)
     table.write_tsv(output / (options.program + ".tsv"), summary.rows)
-    html = page.render(games.get(options.program).title, options.profile, summary,
-                       {row["code"]: row["description"] for row in rows})
+    html = page.render(games.get(options.program).title, options.profile, summary, descriptions)
     (output / (options.program + ".html")).write_text(html, encoding="utf-8")
     return summary
 

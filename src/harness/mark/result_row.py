@@ -63,12 +63,12 @@ def parse_totals(text):
     return [(category, int(count)) for category, _, count in pairs]
 
 
-def memcheck_counts(facts):
-    """(verdict, cases, cases with findings): from check/2/memcheck.tsv when
-    the memory check ran (fact memcheck `run`), else the fact as it is."""
+def memcheck_counts(facts, base="."):
+    """(verdict, cases, cases with findings): from BASE/check/2/memcheck.tsv
+    when the memory check ran (fact memcheck `run`), else the fact as it is."""
     if facts.get("memcheck") != "run":
         return facts.get("memcheck", "off"), 0, 0
-    rows = read_tsv(os.path.join("check", "2", "memcheck.tsv"))
+    rows = read_tsv(os.path.join(base, "check", "2", "memcheck.tsv"))
     findings = sum(1 for r in rows if r.get("verdict") == "findings")
     return ("findings" if findings else "clean"), len(rows), findings
 
@@ -114,14 +114,14 @@ def compose_reason(facts, results, passed, total, codes, memcheck):
     return "; ".join(parts).replace("\n", " ")
 
 
-def write_row(args):
-    """result.tsv, and the progress line."""
+def write_row(args, base="."):
+    """BASE/result.tsv (from BASE/check/results.tsv); returns the progress line."""
     facts = {r["key"]: r["value"] for r in read_tsv(args["--facts"])}
     totals = parse_totals(args["--totals"])
-    results = read_tsv(os.path.join("check", "results.tsv"))
+    results = read_tsv(os.path.join(base, "check", "results.tsv"))
     passed_in, codes = count(results, totals)
     passed, total = sum(passed_in.values()), sum(n for _, n in totals)
-    memcheck = memcheck_counts(facts)
+    memcheck = memcheck_counts(facts, base)
     seconds = "%.1f" % (time.time() - float(args["--started"]))
     fields = [("state", facts.get("state", "marked")), ("compiled", facts.get("compiled", "no")),
               ("warnings", facts.get("warnings", "0")), ("errors", facts.get("errors", "0")),
@@ -130,8 +130,8 @@ def write_row(args):
               ("seconds", seconds), ("host", args["--host"]),
               ("reason", compose_reason(facts, results, passed, total, codes, memcheck))]
     fields += [(key, facts.get(key, "")) for key in DELIVERABLE_FACTS]
-    write_result("result.tsv", fields, [(c, passed_in[c], n) for c, n in totals])
-    print("%s\t%s\t%d/%d\t%s\t%s" % (facts.get("name", ""), fields[0][1], passed, total, fields[2][1], seconds))
+    write_result(os.path.join(base, "result.tsv"), fields, [(c, passed_in[c], n) for c, n in totals])
+    return "%s\t%s\t%d/%d\t%s\t%s" % (facts.get("name", ""), fields[0][1], passed, total, fields[2][1], seconds)
 
 
 def main(argv):
@@ -142,7 +142,7 @@ def main(argv):
     elif argv[:1] == ["hangs"] and len(argv) == 2:
         print(hangs(argv[1]))
     elif argv[:1] == ["row"] and len(argv) == 9:
-        write_row(dict(zip(argv[1::2], argv[2::2])))
+        print(write_row(dict(zip(argv[1::2], argv[2::2]))))
     else:
         print(__doc__, file=sys.stderr)
         return 2

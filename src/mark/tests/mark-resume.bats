@@ -2,7 +2,10 @@
 # when anything the marking runs changed, not only the files a hand-kept
 # list named. A copy of the repository (its sources copied, its corpus
 # and build linked) marks one submission on the official cases; then one
-# file of the copy is changed and the same command with --resume runs.
+# file of the copy is changed and the same command with --resume runs. A
+# golden changed alone is a regrade: that case runs, the others keep their
+# verdicts, and the mark before is kept (src/mark/README.md, "Regrading
+# with memory"; the runs counted: src/harness/mark/tests/test_resume_memory.py).
 
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
@@ -87,4 +90,32 @@ resume() {
     echo 'x' >> "$repo/src/README.md"
     echo 'x' >> "$repo/src/harness/mark/report/templates/class.html"
     assert_equal "$(tools_hash "$repo")" "$before"
+}
+
+@test "mark-resume: a golden changed is run alone, through the door; the mark it changes is kept, and why" {
+    # (official/test1 is one of Stage 1's six official cases, 8 marks: failing
+    # it leaves 5 of 6, 6.67, and the mark 18.67 of 20)
+    local golden=$repo/testdata/checkers/official/test1.out
+    cp -- "$golden" "$BATS_TEST_TMPDIR/test1.out"
+    rm -- "$golden" # (a hard link to the repository's: written anew)
+    { cat "$BATS_TEST_TMPDIR/test1.out"; echo "one more line"; } > "$golden"
+    resume
+    assert_success
+    assert_line --index 0 --partial 'mark: 0 of 1 submissions to mark'
+    assert_line --index 0 --partial '1 to regrade on their new or changed cases alone'
+    assert_line --partial 'mark: regraded correct on 1 case (official/test1 (changed))'
+    run /usr/bin/python3 -c 'import csv, sys; row = next(csv.DictReader(open(sys.argv[1])));
+print(row["passed"], row["total"], row["final_mark"], row["previous_final"]); print(row["mark_change"])' \
+        "$BATS_TEST_TMPDIR/out/marks.csv"
+    assert_line --index 0 "8 9 18.67 20.00"
+    assert_line --index 1 --partial 'Your mark changed from 20 to 18.67 because the expected result of case official/test1 changed (your program now fails it'
+    run grep -c 'Your mark changed from 20 to 18.67' "$BATS_TEST_TMPDIR/out/submissions/correct/index.html"
+    assert_output 1
+    # Nothing changed since: nothing runs, and the change is still told.
+    cp -- "$BATS_TEST_TMPDIR/out/marks.csv" "$BATS_TEST_TMPDIR/marks.before"
+    resume
+    assert_success
+    assert_line --index 0 --partial 'mark: 0 of 1 submissions to mark'
+    refute_output --partial 'regraded'
+    cmp -- "$BATS_TEST_TMPDIR/marks.before" "$BATS_TEST_TMPDIR/out/marks.csv"
 }

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from harness import paths
-from harness.adequacy import cli
-from harness.diagnose import catalogue
+from harness.adequacy import cli, mutants
+from harness.diagnose import catalogue, faultbuild
 
 CASES = ("error5/black-piece-white-turn", "error5/opponent-illegal-action-after-promotion-s0",
          "edge-input/blank-lines", "edge-input/action-in-column-a")
@@ -55,10 +55,10 @@ def golden(world, case_id, suffix):
     return path.read_bytes() if path.exists() else None
 
 
-def caught_by(world, fault, compare_status=True):
-    """The cases of the copy whose golden files the faulted reference
-    does not reproduce, by the test's own runs."""
-    binary = world / "build" / "faults" / "checkers" / fault
+def caught_by(world, fault, compare_status=True, binary=None):
+    """The cases of the copy whose golden files the faulted reference (or
+    BINARY) does not reproduce, by the test's own runs."""
+    binary = binary or world / "build" / "faults" / "checkers" / fault
     found = []
     for path in sorted((world / "cases").glob("*/*.in")):
         case_id = path.relative_to(world / "cases").as_posix()[:-3]
@@ -110,3 +110,19 @@ def test_a_fault_one_case_catches_is_uncaught_without_it(world, tmp_path):
     assert rows[fault]["cases_failing"] == "0" and rows[fault]["only_case"] == ""
     assert "<strong>%s</strong>" % fault in section(html, "uncaught")
     assert fault not in section(html, "alone")
+
+
+def test_mutants_join_the_table_as_faults(world):
+    rows, html = adequacy(world, "--mutants", "6")
+    chosen = mutants.chosen("checkers", 6)
+    assert len(chosen) == 6 and len({m.file for m in chosen}) > 1, "spread over the engine's files"
+    builder = faultbuild.Builder(str(world / "build"))
+    binaries = {m.id: mutants.build(m, "checkers", builder) for m in chosen}
+    built = [mutant for mutant, binary in binaries.items() if binary]
+    assert built, "a mutant of the six should compile"
+    assert sorted(rows) == sorted([*FAULTS, *built])
+    for mutant in built:
+        assert {k: rows[mutant][k] for k in ("cases_failing", "only_case")} == \
+            expected_row(caught_by(world, mutant, binary=binaries[mutant]))
+    assert any(rows[mutant]["cases_failing"] != "0" for mutant in built), "the copy's cases catch a mutant"
+    assert built[0] in html

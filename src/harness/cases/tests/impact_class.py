@@ -67,3 +67,26 @@ def make_class(folder: Path) -> Path:
     hanging_copy(submissions / "hangs")
     (folder / "scheme.tsv").write_text(SCHEME)
     return mark(list(submissions.iterdir()), folder / "scheme.tsv", folder / "marked")
+
+
+# The draughts class: the reference and the catalogued fault no-crowning,
+# marked on the examples (the handout's given cases) by a scheme of one
+# part; the new case, a crowning the fault gets wrong.
+DRAUGHTS_SCHEME = ("part\tmarks\tcredit\tvisibility\tcases\tdescription\n"
+                   "given\t10\tproportional\tvisible\texamples/*\tthe handout's given cases\n")
+DRAUGHTS_NEW_CASE = paths.TESTDATA / "draughts" / "crowning" / "crowning-0-s1"
+
+
+def make_draughts_class(folder: Path) -> Path:
+    """The reference and no-crowning under FOLDER/class, marked into FOLDER/marked."""
+    submissions = folder / "class"
+    submissions.mkdir(parents=True)
+    shutil.copytree(paths.SRC / "draughts", submissions / "ref")
+    built = faultbuild.Builder(str(folder / "build")).build("draughts", ["no-crowning"])
+    shutil.copytree(built + ".src", submissions / "nocrown")
+    (folder / "scheme.tsv").write_text(DRAUGHTS_SCHEME)
+    subprocess.run([str(paths.ROOT / "scripts" / "mark"), "--program", "draughts", "--category", "examples",
+                    "--memcheck", "0", "--timeout", "5", "--scheme", str(folder / "scheme.tsv"), "--output",
+                    str(folder / "marked"), str(submissions / "nocrown"), str(submissions / "ref")],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return folder / "marked"

@@ -76,6 +76,8 @@ def report(options: Options, named: list[Submission], outcome: Outcome) -> int:
              "--manual", options.manual, "--deadline", options.lateness.deadline, "--late-penalty", options.lateness.penalty]
     for base in options.similarity.bases:
         words += ["--base", base]
+    if options.resume:
+        words.append("--resume")
     summary = io.StringIO()
     with redirect_stdout(summary):
         status = in_process(report_main, words)

@@ -17,10 +17,11 @@ from harness import containment, hashes, paths
 from harness.check import checking_code
 from harness.mark import worker
 
-from . import checks, finish, options as command_line, submissions
+from . import checks, finish, memory, options as command_line, submissions
 from .finish import Outcome
 from .options import Options
 from .progress import Progress
+from .regrade import Regrade, regrade_all
 from .remote import run_remote
 from .workers import local_jobs, run_here
 
@@ -42,11 +43,15 @@ def mark_class(argv: list[str]) -> int:
     taken = submissions.take_in(options)
     options, named = submissions.name(options, taken)
     corpus_hash = hashes.tree_hash(selection.cases)
-    text = submissions.options_text(options, corpus_hash, checking_code.code_hash(paths.ROOT))
-    todo, refused = submissions.copy(options, named, text)
+    tools = checking_code.code_hash(paths.ROOT)
+    case_hashes = memory.case_hashes(selection.cases, selection.ids)
+    copied = submissions.copy(options, named, submissions.Texts(submissions.options_text(options, corpus_hash, tools),
+                                                                submissions.options_text(options, "", tools),
+                                                                case_hashes))
     submissions.write_lists(options.output, selection, named)
     totals = ",".join("%s=%d" % counted for counted in submissions.categories(selection.ids))
-    batch = Batch(named, todo, refused, len(selection.ids))
+    batch = Batch(named, copied.todo, copied.refused, len(selection.ids),
+                  Regrade(copied.plans, selection.cases, selection.ids, case_hashes, totals, copied.keys))
     outcome = run_workers(options, batch, totals, corpus_hash)
     finish.compare(options, named)
     return finish.report(options, named, outcome)
@@ -55,12 +60,14 @@ def mark_class(argv: list[str]) -> int:
 @dataclass(frozen=True)
 class Batch:
     """The run's submissions, the folders of those to mark, the archives
-    refused, and the number of cases each is marked on."""
+    refused, the number of cases each is marked on, and those to regrade
+    on their new and changed cases alone (--resume)."""
 
     named: list[submissions.Submission]
     todo: list[str]
     refused: int
     cases: int
+    regrade: Regrade
 
 
 def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -> Outcome:
@@ -73,8 +80,11 @@ def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -
         command = worker.command(paths.ROOT, options, totals)
         jobs = local_jobs(options.jobs, options.check_jobs)
         where = "%d at a time" % jobs
-    skipped = len(named) - len(todo) - refused
+    regrading = len(batch.regrade.plans)
+    skipped = len(named) - len(todo) - refused - regrading
     kept = "; %d unchanged since the last run, kept" % skipped if skipped else ""
+    if regrading:
+        kept += "; %d to regrade on their new or changed cases alone" % regrading
     if refused:
         kept += "; %d refused archive%s, not marked" % (refused, "" if refused == 1 else "s")
     progress = Progress(len(todo), {s.folder: s.name for s in named}, sys.stderr.isatty(),
@@ -94,6 +104,9 @@ def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -
             status = run_remote(options, todo, command, progress)
         elif todo:
             status = run_here(options.output, todo, command, jobs, progress, stop)
+        if regrading and not stop.is_set():
+            status = max(status, regrade_all(options.output, options, batch.regrade,
+                                             local_jobs(options.jobs, options.check_jobs), stop))
     progress.finish()
     return Outcome(stop.is_set(), status, progress.started)
 

@@ -11,7 +11,7 @@ import hashlib
 import itertools
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness import hashes
@@ -20,6 +20,7 @@ from harness.mark.report.rows import read_intake
 from harness.mark.result_file import write_result
 from harness.mark.slug import slug
 
+from . import memory
 from .checks import Selection
 from .options import Options, Stop
 
@@ -83,15 +84,46 @@ def name(options: Options, taken: list[Submission]) -> tuple[Options, list[Submi
     return options, named
 
 
-def copy(options: Options, named: list[Submission], text: str) -> tuple[list[str], int]:
+@dataclass
+class Copied:
+    """What copy() did: the folders to mark, the archives refused, the
+    submissions to regrade (memory.py's plans) and their new keys
+    ({folder: (key, base key)})."""
+
+    todo: list[str] = field(default_factory=list)
+    refused: int = 0
+    plans: list[memory.Plan] = field(default_factory=list)
+    keys: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The options' text of every key, with the corpus (TEXT) and without
+    it (BASE: the key a regrade compares), and the corpus's case hashes."""
+
+    text: str
+    base: str
+    hashes: dict[str, str]
+
+
+def copy(options: Options, named: list[Submission], texts: Texts) -> Copied:
     """A fresh copy of each submission whose key changed (all, without
-    --resume), its key beside it; a bad archive gets its row instead.
-    Returns the folders to mark and the number of archives refused."""
-    todo, refused = [], 0
+    --resume), its key and memory beside it; a bad archive gets its row
+    instead. With --resume, one whose key changed with the corpus alone is
+    left as it is, to regrade (memory.py)."""
+    copied = Copied()
     for submission in named:
-        made = key(text, hashes.tree_hash(submission.path), submission.attempt_key)
+        sources = hashes.tree_hash(submission.path)
+        made = key(texts.text, sources, submission.attempt_key)
+        base = key(texts.base, sources, submission.attempt_key)
         dest = Path(options.output) / "submissions" / submission.folder
         if options.resume and unchanged(dest, made):
+            continue
+        found = memory.plan(dest, submission.folder, texts.hashes) \
+            if options.resume and not options.remote.sshloginfile and memory.regradable(dest, base) else None
+        if found is not None:
+            copied.plans.append(found)
+            copied.keys[submission.folder] = (made, base)
             continue
         remove(dest)
         (dest / "sources").mkdir(parents=True)
@@ -100,14 +132,15 @@ def copy(options: Options, named: list[Submission], text: str) -> tuple[list[str
             write_result(dest / "result.tsv", [("state", submission.state), ("reason", submission.reason),
                                                ("compiled", "no")])
             write_text(dest / "done", made + "\n")
-            refused += 1
+            copied.refused += 1
             continue
         skipped = copy_tree(Path(submission.path), dest / "sources")
         if skipped:
             write_text(dest / "skipped.txt", "".join(shown + "\n" for shown in skipped))
         write_text(dest / "key", made + "\n")
-        todo.append(submission.folder)
-    return todo, refused
+        memory.write_memory(dest, texts.hashes, base)
+        copied.todo.append(submission.folder)
+    return copied
 
 
 def unchanged(dest: Path, made: str) -> bool:

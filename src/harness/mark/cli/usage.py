@@ -53,7 +53,12 @@ MARKS = r"""  --scheme FILE        the marking scheme: parts, cases, deductions 
   --category C         only category C (repeatable); --exclude C leaves it out
   --resume             keep DIR's results: a submission whose files, corpus,
                        options and marking code are unchanged is not marked
-                       again (an interrupted run goes on where it stopped)
+                       again (an interrupted run goes on where it stopped);
+                       one whose cases alone changed (added, removed, their
+                       expected output changed) is run on its new and changed
+                       cases only; a mark that changed keeps the old one in
+                       marks.csv's previous_final, and the pages and e-mails
+                       say why
   --no-sandbox         run compilers and programs with the limits only
   --sshloginfile FILE  mark on the machines FILE lists (GNU parallel's
                        --sshloginfile: "[N/]user@host" a line, or ":" for

@@ -107,6 +107,8 @@ def text(title, entry, deadline, failures, attachment):
     lines += ["Final mark: %s of %s" % (marks(row["final_mark"]), marks(row["max_mark"]))]
     if row.get("marks_note"):
         lines += ["Note: " + row["marks_note"]]
+    if row.get("mark_change"):
+        lines += [""] + textwrap.wrap(row["mark_change"], 76)
     handed_in = list(handed_in_lines(row))
     lines += ([""] + handed_in if handed_in else []) + [""] + list(program_lines(row)) + [""] + list(failure_lines(explained, failed, not_run))
     lines += [""] + textwrap.wrap("The page attached (%s) is your submission's report: every failing case "

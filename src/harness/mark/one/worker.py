@@ -17,8 +17,10 @@ from harness.mark.one import checking, options as command_line, program
 from harness.mark.one.facts import Facts
 from harness.mark.one.handed import deliver
 
-# What a former marking left beside the sources.
-WRITTEN = ("program", "built", "compile.txt", "check", "check-engine.txt", "deliverables", "result.tsv", "done")
+# What a former marking left beside the sources (facts.tsv: what it found,
+# kept for --resume to write the row again after a regrade, cli/regrade.py).
+WRITTEN = ("program", "built", "compile.txt", "check", "check-engine.txt", "deliverables", "result.tsv", "facts.tsv",
+           "regrade.tsv", "done")
 
 
 def clear() -> None:
@@ -49,8 +51,9 @@ def mark(options: command_line.Options, work: Path, started: float) -> None:
         os.makedirs("check", exist_ok=True)
         result_row.merge("check")
     deliver(marking)
-    result_row.write_row({"--totals": marking.totals, "--facts": str(facts.path), "--started": str(started),
-                          "--host": socket.gethostname()})
+    print(result_row.write_row({"--totals": marking.totals, "--facts": str(facts.path), "--started": str(started),
+                                "--host": socket.gethostname()}), flush=True)
+    shutil.copyfile(facts.path, "facts.tsv")
 
 
 def main(argv: list[str]) -> int:

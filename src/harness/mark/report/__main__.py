@@ -1,7 +1,7 @@
 """python3 -m harness.mark.report --output DIR --program P --profile PR --scheme FILE
                          [--memcheck N] [--compile CMD] [--deadline TIME]
                          [--late-penalty MARKS]
-                         [--manual CSV] [--base FILE]...
+                         [--manual CSV] [--base FILE]... [--resume]
 
 Reads DIR's categories.tsv, cases.txt, run.tsv and each submission's
 files; writes the report (see the package's docstring); prints a line per
@@ -12,9 +12,10 @@ import argparse
 import os
 import sys
 
+from . import changes
 from .junit import write_junit
 from .inputs import InputError, load_inputs
-from .marks import mark_rows
+from .marks import mark_rows, plain, scheme_document
 from .pages import class_page, submission_page
 from .rows import class_rates, load_submission, read_intake, read_tsv_rows
 from .similar import similar_by_name, similar_pairs
@@ -32,6 +33,8 @@ def parse_arguments(argv):
     parser.add_argument("--deadline", default="")
     parser.add_argument("--late-penalty", default="2")
     parser.add_argument("--manual", default="")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the marking's memory: previous_final and mark_change against DIR/marks.csv")
     parser.add_argument("--base", action="append", default=[],
                         help="a file of the course's skeleton, left out of the similarity check")
     return parser.parse_args(argv)
@@ -73,6 +76,10 @@ def main(argv=None):
     scheme, owner, lateness, manual = load_marking(args, cases, [r["name"] for r in rows])
     write_case_parts(out, owner)
     mark_rows(rows, scheme, owner, lateness, manual)
+    if args.resume:
+        changes.remember(rows, out, args.program, plain(scheme_document(scheme, lateness)))
+    else:
+        changes.fresh(rows)
     rates, counted = class_rates(rows, categories)
     write_marks(out, rows, categories, rates, args, scheme, lateness)
     similar_of = similar_by_name(similar_pairs(out), {r["name"]: r["folder"] for r in rows})

@@ -108,8 +108,9 @@ def load_submission(out, folder, name, categories, cases):
 
 
 def report_path(base, case_id):
-    """The failure report of a case, relative to the submission's folder."""
-    for run in ("1", "2"):
+    """The failure report of a case, relative to the submission's folder
+    (check/3: a regrade's runs, harness.mark.cli.regrade)."""
+    for run in ("1", "2", "3"):
         rel = os.path.join("check", run, "failures", case_id + ".txt")
         if os.path.isfile(os.path.join(base, rel)):
             return rel

@@ -18,6 +18,9 @@ MARK_COLUMNS = ["mark", "max_mark", "submitted", "submitted_from", "late_days", 
 # Then what else the submission holds (empty where the handout asks for
 # none of it) and the marks the scheme's deductions took off for it.
 DELIVERABLE_COLUMNS = ["authorship", "handed_output", "handed_input", "readme", "deduction"]
+# Last, the marking's memory (--resume: report/changes.py): the final mark
+# before the last change of it, and why it changed.
+CHANGE_COLUMNS = ["previous_final", "mark_change"]
 
 
 def csv_header(categories, scheme):
@@ -28,7 +31,7 @@ def csv_header(categories, scheme):
                "crashes", "hangs", "seconds", "state", "folder", "reason"]
     for part in scheme["parts"]:
         header += [part["name"] + "_score", part["name"] + "_max"]
-    return header + MARK_COLUMNS + DELIVERABLE_COLUMNS
+    return header + MARK_COLUMNS + DELIVERABLE_COLUMNS + CHANGE_COLUMNS
 
 
 def csv_row(row, categories, scheme):
@@ -42,7 +45,7 @@ def csv_row(row, categories, scheme):
     for part in scheme["parts"]:
         entry = scored.get(part["name"])
         values += [entry["score"], entry["max_score"]] if entry else ["", ""]
-    return values + [row[column] for column in MARK_COLUMNS + DELIVERABLE_COLUMNS]
+    return values + [row[column] for column in MARK_COLUMNS + DELIVERABLE_COLUMNS + CHANGE_COLUMNS]
 
 
 def write_marks(out, rows, categories, rates, args, scheme, lateness):
