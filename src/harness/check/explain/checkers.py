@@ -30,7 +30,7 @@ _ROW = re.compile(r"^ ?([1-8]) \| (.*) \|$")
 _WIN = re.compile(r"^ *(BLACK|WHITE) WIN")
 _REFUSING = re.compile(r"error|illegal|invalid", re.IGNORECASE)
 OWNERS = {"BLACK": "bB", "WHITE": "wW"}
-OTHER_DEPTHS = (2, 4, 1, 5)
+OTHER_DEPTHS = (2, 4, 1)
 _PLAYED = (re.compile(r"^=+$"), _HEADER, re.compile(r"^BOARD COST:"), re.compile(r"^ +(A   B|\+---)"),
            re.compile(r"^ ?[1-8] \|"))
 
