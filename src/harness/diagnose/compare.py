@@ -1,7 +1,11 @@
 """Whether a faulted reference's run reproduces a program's failing run,
 by the fault's match (its column in the catalogue):
 
-  exact     the same stdout byte for byte (checkers)
+  exact     (checkers) the same stdout byte for byte, or the same
+            mechanism: the first difference from the expected output
+            (white space aside) in the same block, the same kind of line
+            expected and printed there, and the same printed line
+            (place.py)
   tokens    the same output but for white space: what the fault stands for
             is a difference in white space only, so any spacing counts
   superset  the expected lines all there, in order, with lines of its own
@@ -15,6 +19,8 @@ import functools
 import os
 import subprocess
 import tempfile
+
+from harness.diagnose import place
 
 
 def tokens(data):
@@ -60,13 +66,16 @@ def same_status(program, fault, expected):
 
 def reproduces(match, program, fault, expected, judged=None):
     """None, or how: "same" (the same output, white space aside, or as the
-    match defines it) or "verdict" (the judge's same message: the same
-    rule broken at the same line, in the same way). judged: (program's
-    verdict, a function giving the fault's verdict)."""
+    match defines it), "place" (exact: the same first difference, place.py)
+    or "verdict" (the judge's same message: the same rule broken at the
+    same line, in the same way). judged: (program's verdict, a function
+    giving the fault's verdict)."""
     if not same_status(program, fault, expected):
         return None
     if match == "exact":
-        return "same" if program.out == fault.out else None
+        if program.out == fault.out:
+            return "same"
+        return "place" if place.same(program.out, fault.out, expected.out) else None
     if tokens(program.out) == tokens(fault.out):
         return "same" if match != "tokens" or program.out != expected.out else None
     if match == "superset":

@@ -20,8 +20,10 @@ RUN_MODES = ("stdin", "graded")
 NAME_PATTERN = re.compile(r"[a-z]+")
 # A difference explained in the game's terms: the reference's "explain: "
 # lines, the expected output's lines, the program's, and the first line
-# where they differ, to the "explain: " lines (each ending in a newline).
-Explain = Callable[[list[str], list[str], list[str], int], list[str]]
+# where they differ, and a function giving the reference's stdout lines
+# run again with other options (to check a sentence before it is said),
+# to the "explain: " lines (each ending in a newline).
+Explain = Callable[[list[str], list[str], list[str], int, Callable[[list[str]], list[str]]], list[str]]
 
 
 @dataclass(frozen=True)

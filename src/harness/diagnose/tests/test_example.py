@@ -24,6 +24,14 @@ class DescribeTest(unittest.TestCase):
         self.assertEqual(example.first_difference(runs.Run(b"A", 0), runs.Run(b"A\n", 0)),
                          "the last line lacks a line end")
 
+    def test_past_the_spacing_the_first_line_that_differs_otherwise(self):
+        spaced = b"A\n\n=====\nERROR: Illegal move.\n"
+        self.assertEqual(example.first_difference(runs.Run(spaced, 0), runs.Run(b"A\n=====\nERROR: Illegal action.\n", 0)),
+                         'line 4 is "ERROR: Illegal move." where "ERROR: Illegal action." is expected '
+                         '(white space aside)')
+        self.assertEqual(example.first_difference(runs.Run(b"A \nB\n", 0), runs.Run(b"A\nB\n", 0)),
+                         'line 1 is "A " where "A" is expected')
+
     def test_the_status_alone(self):
         self.assertEqual(example.describe(case(b"A\n", b"A\n", status=0)).split(": ", 1)[1],
                          "exit status 0 where 0 is expected")
