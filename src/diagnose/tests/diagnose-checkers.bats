@@ -149,6 +149,116 @@ tie_last() {
     first_cause_is checkers "$dir" jump-over-empty
 }
 
+@test "the winner's colour swapped in the win line: winner-swapped" {
+    dir=$(oracle winner-swapped)
+    put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \
+        'out.append(f"{SIDE_NAMES[game.side]} WIN!\n")'
+    # (A or P finds no action: the assignment profile's wins)
+    chosen "$dir" checkers 'wins/ends-in-input-then-a-*-wins-by-capture-s*' 'wins/p-step1-*' 'examples/seed-game-*'
+    first_cause_is checkers "$dir" winner-swapped
+}
+
+@test "the win line with other punctuation and no line end: win-line-format" {
+    dir=$(oracle win-bang)
+    put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \
+        'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!!!")'
+    chosen "$dir" checkers 'wins/ends-in-input-then-a-*-wins-by-capture-s*' 'wins/p-step1-*' 'examples/seed-game-*'
+    first_cause_is checkers "$dir" win-line-format
+}
+
+@test "the win line with no line end alone is white-space, not win-line-format" {
+    dir=$(oracle win-no-newline)
+    put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \
+        'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!")'
+    chosen "$dir" checkers 'wins/ends-in-input-then-a-*-wins-by-capture-s*' 'wins/p-step1-*' 'examples/seed-game-*'
+    first_cause_is checkers "$dir" white-space
+    refute_output --partial '(win-line-format)'
+}
+
+@test "a jump over one's own piece taken as a capture: capture-own-piece" {
+    dir=$(oracle own-capture)
+    put_in "$dir/oracle_input.py" '    if board[middle] != EMPTY and OWNER[board[middle]] != side:' \
+        '    if board[middle] != EMPTY:'
+    put_in "$dir/oracle_rules.py" '                  and OWNER[adjacent_cell] == opponent):' '                  ):'
+    chosen "$dir" checkers 'error6/jump-over-own-piece-*' 'examples/seed-game-P' 'examples/error6-*'
+    first_cause_is checkers "$dir" capture-own-piece
+}
+
+@test "a win printed once the search sees it forced: win-predicted" {
+    dir=$(oracle win-predicted)
+    put_in "$dir/checkers_oracle.py" 'from oracle_search import next_action' \
+        'from oracle_search import INT_MAX, INT_MIN, SEARCH_DEPTH, _node_value, next_action
+from oracle_rules import board_cost, cost_change'
+    put_in "$dir/checkers_oracle.py" '        action = next_action(game.board, game.side)
+' '        action = next_action(game.board, game.side)
+        value = None if action is None else _node_value(
+            apply_action(game.board, action), 1 - game.side,
+            board_cost(game.board) + cost_change(game.board, action), SEARCH_DEPTH - 1)
+        if value in (INT_MIN, INT_MAX):
+            out.append(f"{SIDE_NAMES[value == INT_MIN]} WIN!\n")
+            return
+'
+    # (P's steps before a win, and A where one side is lost in two)
+    chosen "$dir" checkers 'wins/p-step[2-4]-*' 'next-action/*-loss-at-depth-2-s1*' 'examples/seed-game-*'
+    first_cause_is checkers "$dir" win-predicted
+}
+
+@test "a row past 8 not refused as outside of the board: outside-board-not-refused" {
+    dir=$(oracle row-unchecked)
+    put_in "$dir/oracle_input.py" 'and 1 <= self.row <= SIZE' 'and 1 <= self.row'
+    put_in "$dir/oracle_input.py" '    if board[source_index] == EMPTY:
+        return 3, None
+    if board[target_index] != EMPTY:
+        return 4, None' '    cells = dict(enumerate(board))
+    if cells.get(source_index, EMPTY) == EMPTY:
+        return 3, None
+    if cells.get(target_index, EMPTY) != EMPTY:
+        return 4, None
+    if target_index >= len(board) and OWNER[board[source_index]] == side:
+        return 6, None'
+    # (rows 9: rows of two digits and more are strict-only)
+    chosen "$dir" checkers 'error1/legal-target-source-outside-*-s0' 'error1/row-9-*' \
+        'error2/*-steps-off-the-edge-*' 'examples/error1-*'
+    first_cause_is checkers "$dir" outside-board-not-refused
+}
+
+@test "another order of directions: move-order" {
+    dir=$(oracle move-order)
+    put_in "$dir/oracle_rules.py" 'DIRECTIONS = ((-1, 1), (1, 1), (1, -1), (-1, -1))' \
+        'DIRECTIONS = ((-1, -1), (-1, 1), (1, -1), (1, 1))'
+    chosen "$dir" checkers 'next-action/*-tie-leftmost-not-first-s[0-9]' \
+        'next-action/black-mid-game-s[0-9]' 'play/white-short-game-s*'
+    first_cause_is checkers "$dir" move-order
+}
+
+@test "the last line, an action from column A, taken for the command: last-column-a-as-command" {
+    dir=$(oracle last-column-a)
+    put_in "$dir/checkers_oracle.py" '    for line_number, raw_line in enumerate(split_lines(data), start=1):
+        text = raw_line.strip(WHITE_SPACE)' '    lines = split_lines(data)
+    for line_number, raw_line in enumerate(lines, start=1):
+        text = raw_line.strip(WHITE_SPACE)
+        if line_number == len(lines) and text[:1] == b"A" and parse_action(text):
+            text = b"A"'
+    # (games with no command whose last action is from column A, most with
+    # one from column A before it)
+    chosen "$dir" checkers 'stage0/black-promotion-s*' 'stage0/tower-captures-*' 'examples/seed-game-*'
+    first_cause_is checkers "$dir" last-column-a-as-command
+}
+
+@test "a tree of depth 2: search-depth-2" {
+    dir=$(oracle depth-2)
+    put_in "$dir/oracle_search.py" 'SEARCH_DEPTH = 3' 'SEARCH_DEPTH = 2'
+    chosen "$dir" checkers 'next-action/black-mid-game-s[0-9]' 'play/white-short-game-s*'
+    first_cause_is checkers "$dir" search-depth-2
+}
+
+@test "a tree of depth 4: search-depth-4" {
+    dir=$(oracle depth-4)
+    put_in "$dir/oracle_search.py" 'SEARCH_DEPTH = 3' 'SEARCH_DEPTH = 4'
+    chosen "$dir" checkers 'next-action/black-mid-game-s[0-9]' 'play/white-short-game-s*'
+    first_cause_is checkers "$dir" search-depth-4
+}
+
 @test "two faults, ties and the order of the errors: both named" {
     dir=$(oracle two)
     tie_last "$dir"
