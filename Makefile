@@ -2,7 +2,7 @@
 # harness around them. `make help` lists every target; its text is the
 # `## ` comment on each target's line below, so the list cannot go stale.
 #
-# Variables: CC (gcc or clang), CFLAGS, JOBS, SELFTEST_JOBS, PROGRAM (checkers or
+# Variables: CC (gcc or clang), CFLAGS, JOBS, SELFTEST_JOBS, UNIT_JOBS, PROGRAM (checkers or
 # draughts, for the per-program targets), ENGINE (a program to check),
 # FUZZ_SECONDS, QUICK.
 
@@ -20,7 +20,15 @@ FUZZ_SECONDS ?= 600
 
 # The suites of `make test`, each a target below; the list exists once.
 # `make test` runs them two at a time in this order, the longest first.
-TEST_TARGETS := selftest unit check memcheck sanitize oom coverage
+# Not `check`'s native run of the cases: memcheck runs the same binary on
+# every case and compares stdout, status and stderr the same way (and
+# checks the corpus's format too), so test runs check's command-line
+# tests (`cli`) beside it and not every case twice.
+TEST_TARGETS := selftest unit memcheck sanitize cli oom coverage
+# pytest's processes for make unit (python3-pytest-xdist): its tests wait
+# more than they compute (servers, browsers, timeouts); a file's tests
+# stay together in one process (their class's server).
+UNIT_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
 # The harness's own tests: every component's tests/ folder (the engines'
 # command-line tests are make check's engine-cli suite).
 # The longest files first (a file's tests run one after another): a long
@@ -35,7 +43,7 @@ ENSURE_TOOLS := src/tools/ensure-tools --for
 # verdicts with the record of src/harness/check/tests/record/).
 BUILD_FAULTS = PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD)
 
-.PHONY: all run check unit selftest memcheck test sanitize oom fuzz coverage mutants \
+.PHONY: all run check cli unit selftest memcheck test sanitize oom fuzz coverage mutants \
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
@@ -67,10 +75,15 @@ check: all ## every golden case of both programs, the corpus format, the command
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite check $(PROGRAMS:%=golden-%) engine-cli
 
+cli: all ## the engines' command-line tests (src/*/tests/cli.bats), make check's last part
+	@$(ENSURE_TOOLS) check
+	@src/golden/run-suite cli engine-cli
+
 unit: all ## the Python package's tests (src/harness/*/tests, pytest)
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
-	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider src/harness
+	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+	    -n $(UNIT_JOBS) --dist loadfile src/harness
 
 .PHONY: verdicts
 verdicts: all ## check-engine's verdicts against the whole record, every subject, case and profile (an hour or more)
@@ -83,7 +96,7 @@ selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workf
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(SELFTEST_JOBS)
 
-memcheck: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## every golden case under Valgrind memcheck, stdout compared too
+memcheck: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## every golden case under Valgrind memcheck (stdout, status and stderr compared too), the corpus format
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite memcheck $(PROGRAMS:%=memcheck-%)
 
