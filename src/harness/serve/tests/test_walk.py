@@ -14,7 +14,7 @@ the page prints and runs the page's rerun command there with bash: diff
 speaks. Then a correct upload: "All N visible tests pass".
 
 The staff member logs in with the staff token, reads the queue's list
-(a hanging program keeps one job there), follows a submission's ID to
+(two hanging programs keep their jobs there), follows a submission's ID to
 its report and a student's name to their history, and logs out: the
 page asks for the token again, and so does the student's history.
 
@@ -60,6 +60,15 @@ def until(driver, check, timeout=60):
                          ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(check)
 
 
+def ended(driver):
+    """(state, verdict) of the report page once it is drawn as ended; false
+    while the page follows the check (its script sets the state to "done"
+    just before it reloads the page: the verdict is the reloaded page's)."""
+    if driver.find_elements(By.ID, "live"):
+        return False
+    return driver.find_element(By.ID, "state").text, driver.find_element(By.ID, "verdict").text
+
+
 def downloaded(folder: Path, name: str, timeout=30) -> Path:
     """FOLDER/NAME once Chromium has finished saving it."""
     path, deadline = folder / name, time.time() + timeout
@@ -80,7 +89,7 @@ class Walk:
         cls.tmp = tempfile.TemporaryDirectory()
         cls.addClassCleanup(cls.tmp.cleanup)
         cls.folder = Path(cls.tmp.name)
-        cls.tokens = write_roster(cls.tmp.name, ["ann", "cat"])
+        cls.tokens = write_roster(cls.tmp.name, ["ann", "cat", "dan"])
         cls.staff = "staff-%s" % os.urandom(16).hex()
         (cls.folder / "staff-token").write_text(cls.staff + "\n", encoding="utf-8")
         cls.service = Service(cls.tmp.name, ["--program", cls.GAME, "--workers", "1", "--timeout", "2",
@@ -127,8 +136,9 @@ class Walk:
             (into / name).write_bytes(data)
         found(self.driver, "file").send_keys("\n".join(str(into / name) for name in sorted(files)))
         self.driver.find_element(By.ID, "upload").click()
-        until(self.driver, lambda d: d.find_element(By.ID, "state").text == "done", CHECK_WAIT)
-        return self.driver.find_element(By.ID, "verdict").text
+        state, verdict = until(self.driver, ended, CHECK_WAIT)
+        self.assertEqual(state, "done", verdict)
+        return verdict
 
     # The student
 
@@ -210,15 +220,14 @@ class Walk:
     def test_b_staff_walk(self):
         driver, problems = self.driver, []
         done = self.a_finished_submission()
-        status, _, body = submit(self.service, self.tokens["cat"], programs.sources("hanging", self.GAME))
-        self.assertEqual(status, 202, body)
         driver.delete_all_cookies()
         driver.get(self.service.base + "/staff")
         problems += self.step("staff", "login")
+        hanging = self.two_hanging_jobs()
         self.log_in("/staff", self.staff)
-        problems += self.step("staff", "queue")
         jobs = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#jobs td[data-label=submission] a")]
-        self.assertIn(body["id"], jobs)
+        self.assertEqual(sorted(jobs), sorted(hanging))
+        problems += self.step("staff", "queue")
         driver.find_element(By.CSS_SELECTOR, "#recent td[data-label=submission] a[href$='/%s']" % done).click()
         until(driver, lambda d: d.find_element(By.TAG_NAME, "h1").text == "ann: submission %s" % done)
         self.assertRegex(driver.find_element(By.ID, "verdict").text, r"^(All [0-9]+ visible tests pass|"
@@ -240,13 +249,24 @@ class Walk:
         self.assertEqual(problems, [])
 
     def a_finished_submission(self) -> str:
-        """The ID of the student's last checked upload; one sent now when
-        the student's walk did not run before."""
+        """The ID of the student's wrong upload, checked; a correct one sent
+        now when the student's walk did not run before."""
         if not self.sids:
             status, _, body = submit(self.service, self.tokens["ann"], self.correct())
             self.assertEqual(status, 202, body)
             self.sids["right"] = wait_final(self.service, self.tokens["ann"], body["id"], CHECK_WAIT)["id"]
-        return list(self.sids.values())[-1]
+        return self.sids.get("wrong") or self.sids["right"]
+
+    def two_hanging_jobs(self) -> list:
+        """Two programs that never end, sent just now: for the one worker,
+        one running and one queued behind it, in the queue's list for
+        longer than a page takes."""
+        sids = []
+        for name in ("cat", "dan"):
+            status, _, body = submit(self.service, self.tokens[name], programs.sources("hanging", self.GAME))
+            self.assertEqual(status, 202, body)
+            sids.append(body["id"])
+        return sids
 
 
 class CheckersWalkTest(Walk, unittest.TestCase):
