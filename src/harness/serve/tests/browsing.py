@@ -10,6 +10,7 @@ Debian (tools.tsv's npm row: the unit target needs it)."""
 
 from __future__ import annotations
 
+import base64
 import shutil
 import subprocess
 from dataclasses import dataclass, field
@@ -139,7 +140,7 @@ def measure(driver, axe: str, name: str, url: str, width: int, shot: Path) -> Me
         "width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": width < 800})
     driver.get(url)
     got = driver.execute_script(MEASURE)
-    driver.save_screenshot(str(shot))
+    screenshot(driver, shot)
     driver.execute_script(axe)
     violations = driver.execute_async_script(AXE_RUN)
     if isinstance(violations, dict):
@@ -150,6 +151,17 @@ def measure(driver, axe: str, name: str, url: str, width: int, shot: Path) -> Me
         " ".join(result.blocking()), len(violations),
         " ".join("%s:%s" % (v["id"], v["impact"]) for v in violations)))
     return result
+
+
+def screenshot(driver, shot: Path, tallest: int = 6000) -> None:
+    """The whole page as a PNG, down to TALLEST px (a report's boxes and
+    links are below the first screen), at the width it is laid out in."""
+    size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+    width = driver.execute_script("return window.innerWidth")
+    image = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": min(size["height"], tallest), "scale": 1}})
+    shot.write_bytes(base64.b64decode(image["data"]))
 
 
 def is_png(path: Path) -> bool:
