@@ -39,6 +39,15 @@ def closed():
     return None if is_staff() else refuse(401, "the staff token is needed")
 
 
+def closed_page():
+    """closed() for a page a person opens (a student's history, a report):
+    without the staff's session, the log-in form (401), not JSON."""
+    refusal = closed()
+    if refusal is not None and refusal.status_code == 401:
+        return render("staff.html", 401, queue=None, error=None)
+    return refusal
+
+
 @bp.get("/api/queue")
 def queue():
     return closed() or flask.jsonify(staffdata.queue_status(db()))
@@ -70,7 +79,7 @@ def page():
 @bp.get("/staff/students/<name>")
 def student(name):
     """One student's whole history, newest first, each linked to its report."""
-    refusal = closed()
+    refusal = closed_page()
     if refusal:
         return refusal
     if not staffdata.student(db(), name):
@@ -81,7 +90,7 @@ def student(name):
 @bp.get("/staff/submissions/<sid>")
 def submission(sid):
     """Any student's submission, as its report page shows it to them."""
-    refusal = closed()
+    refusal = closed_page()
     if refusal:
         return refusal
     item = store.submission(db(), sid, with_report=True)

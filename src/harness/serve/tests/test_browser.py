@@ -4,39 +4,16 @@ form, read the verdict; once with JavaScript (the position kept live) and
 once without (the plain form and the page's refresh)."""
 
 import os
-import shutil
 import tempfile
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service as DriverService
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness.serve import programs
 from harness.serve.client import Service, write_roster
-
-
-def browser(profile, javascript=True):
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--user-data-dir=" + profile):
-        options.add_argument(flag)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=DriverService(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                            options=options)
-
-
-def found(driver, element_id, timeout=30):
-    """The element ELEMENT_ID once the page that holds it has loaded: a
-    click that submits a form returns before the next page is there."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.1,
-                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
-        lambda d: d.find_element(By.ID, element_id))
+from harness.serve.tests.browsing import browser, found
 
 
 class BrowserTest(unittest.TestCase):

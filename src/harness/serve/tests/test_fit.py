@@ -8,21 +8,16 @@ each: the page does not scroll sideways, the body's type is at least
 16 px, axe-core finds no serious or critical violation; the report page
 leads with its verdict in words, and shows a failing case in the
 game's terms. Screenshots go to
-build/reports/screenshots/NAME-WIDTH.png (CI keeps them).
-
-axe-core is npm's package, installed on first use into build/tools/npm
-(as src/tools/tests/lint.bats installs its npm tool); npm comes from
-Debian (tools.tsv's npm row: the unit target needs it)."""
+build/reports/screenshots/NAME-WIDTH.png (CI keeps them). The browser,
+the measures and axe-core are browsing.py's."""
 
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import tempfile
 import unittest
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
@@ -31,75 +26,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from harness import paths
 from harness.serve import programs
 from harness.serve.client import Service, submit, wait_final, write_roster
-from harness.serve.tests.test_browser import browser, found
-
-AXE = "axe-core@4.14.1"
-TOOLS = paths.ROOT / "build" / "tools" / "npm"
-SHOTS = paths.ROOT / "build" / "reports" / "screenshots"
-WIDTHS = (390, 1280)
-HEIGHT = 900
-BLOCKING = ("serious", "critical")
-
-
-def axe_source() -> str:
-    """axe.min.js, installed into build/tools/npm when it is not there yet."""
-    script = TOOLS / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise RuntimeError("npm is needed to install axe-core for the accessibility test (apt-get install npm)")
-        done = subprocess.run([npm, "install", "--silent", "--no-save", "--no-audit", "--no-fund",
-                               "--prefix", str(TOOLS), AXE], capture_output=True, text=True)
-        if done.returncode != 0 or not script.exists():
-            raise RuntimeError("npm install %s into %s failed: %s" % (AXE, TOOLS, done.stderr.strip()[-500:]))
-    return script.read_text(encoding="utf-8")
-
-
-# Runs axe-core on the page; answers its violations, each as {id, impact, nodes}.
-AXE_RUN = """
-var done = arguments[arguments.length - 1];
-axe.run(document, {resultTypes: ['violations']}).then(function (r) {
-  done(r.violations.map(function (v) { return {id: v.id, impact: v.impact, nodes: v.nodes.length}; }));
-}, function (e) { done({error: String(e)}); });
-"""
-MEASURE = """
-var widest = null, right = 0;
-document.querySelectorAll('main *').forEach(function (e) {
-  if (e.closest('.wide, pre')) return;
-  var r = e.getBoundingClientRect().right;
-  if (r > right) { right = r; widest = e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : ''); }
-});
-return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
-        font: parseFloat(getComputedStyle(document.body).fontSize), widest: widest + ' ' + Math.ceil(right)};
-"""
-
-
-@dataclass
-class Measure:
-    """One page at one width."""
-    name: str
-    width: int
-    scroll: int
-    inner: int
-    font: float
-    violations: list = field(default_factory=list)
-    widest: str = ""  # the element that reaches furthest right, and where
-
-    def blocking(self):
-        return sorted(v["id"] for v in self.violations if v["impact"] in BLOCKING)
-
-    def problems(self):
-        found = []
-        if self.inner != self.width:
-            found.append("laid out %d px wide in a %d px window (no viewport meta, or too wide: %s)"
-                         % (self.inner, self.width, self.widest))
-        if self.scroll > self.inner:
-            found.append("scrolls sideways: %d px wide in %d (%s)" % (self.scroll, self.inner, self.widest))
-        if self.font < 16:
-            found.append("body type %.1f px" % self.font)
-        if self.blocking():
-            found.append("axe-core: serious or critical: %s" % " ".join(self.blocking()))
-        return ["%s at %d: %s" % (self.name, self.width, p) for p in found]
+from harness.serve.tests.browsing import SHOTS, WIDTHS, axe_source, browser, found, measure
 
 
 class FitCase(unittest.TestCase):
@@ -120,21 +47,7 @@ class FitCase(unittest.TestCase):
         any problem (after measuring every width)."""
         problems = []
         for width in WIDTHS:
-            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": width < 800})
-            self.driver.get(url)
-            got = self.driver.execute_script(MEASURE)
-            self.driver.save_screenshot(str(SHOTS / ("%s-%d.png" % (name, width))))
-            self.driver.execute_script(self.axe)
-            violations = self.driver.execute_async_script(AXE_RUN)
-            if isinstance(violations, dict):
-                raise AssertionError("axe-core failed on %s: %s" % (name, violations["error"]))
-            measure = Measure(name, width, got["scroll"], got["inner"], got["font"], violations, got["widest"])
-            print("fit: %s %d: scroll %d, inner %d, font %.1f px; axe serious/critical %d (%s); all %d (%s)" % (
-                name, width, measure.scroll, measure.inner, measure.font, len(measure.blocking()),
-                " ".join(measure.blocking()), len(violations),
-                " ".join("%s:%s" % (v["id"], v["impact"]) for v in violations)))
-            problems += measure.problems()
+            problems += measure(self.driver, self.axe, name, url, width, SHOTS / ("%s-%d.png" % (name, width))).problems()
         self.assertEqual(problems, [])
 
 
