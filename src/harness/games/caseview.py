@@ -120,11 +120,13 @@ def local_run(run: str, main: Optional[str] = None) -> str:
 
 
 def rerun_command(run_mode: str, run: str, stem: str) -> str:
-    """The one command that reruns the case STEM (STEM.in, STEM.out beside
-    the program) and diffs the output with the expected one: on stdin
-    (`RUN < STEM.in | diff - STEM.out`), or as the HW4 grader runs a
-    program (its input as input.txt, its output written to output.txt)."""
-    given, expected = shlex.quote(stem + ".in"), shlex.quote(stem + ".out")
+    """The one command that reruns the case STEM (STEM.in, STEM.expected
+    beside the program) and diffs the output with the expected one: on
+    stdin (`RUN < STEM.in | diff - STEM.expected`), or as the HW4 grader
+    runs a program (its input as input.txt, its output written to
+    output.txt). (Not STEM.out: Chromium holds a download named *.out, as
+    it would a program's a.out, until the student confirms it.)"""
+    given, expected = shlex.quote(stem + ".in"), shlex.quote(stem + ".expected")
     if run_mode == "graded":
         return f"cp {given} input.txt && {run} input.txt output.txt; diff output.txt {expected}"
     return f"{run} < {given} | diff - {expected}"

@@ -14,7 +14,7 @@ from harness.games.caseview import local_run, rerun_command
 
 def stem(case_id):
     """A case's files' name on the student's machine: CATEGORY-NAME
-    (examples-win-at-A.in, .out)."""
+    (examples-win-at-A.in, .expected)."""
     return case_id.replace("/", "-")
 
 

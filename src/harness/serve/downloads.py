@@ -1,7 +1,7 @@
 """downloads.py -- a submission's failing visible cases as files (a
 blueprint, registered by app.create_app), to rerun on the student's own
 machine as the report page says: each case's input and expected output
-(CATEGORY-NAME.in, .out: caseviews.stem), and all of them as one zip with
+(CATEGORY-NAME.in, .expected: caseviews.stem), and all of them as one zip with
 the commands that rerun them. Only the submission's own student (its
 session or Bearer token) and the staff get them; only failing cases of
 that submission, by their names on the page, never a path."""
@@ -20,7 +20,9 @@ from .context import caller, db, refuse, settings
 from .staff import is_staff
 
 bp = flask.Blueprint("downloads", __name__)
-SUFFIXES = (".in", ".out")
+# A download's suffix, and the corpus's file it is: the expected output
+# as STEM.expected, never STEM.out, which Chromium holds as it would a.out.
+SUFFIXES = {".in": ".in", ".expected": ".out"}
 
 
 def owned_report(sid):
@@ -44,13 +46,13 @@ def case_bytes(case_id, suffix):
 
 @bp.get("/submissions/<sid>/cases/<name>")
 def case_file(sid, name):
-    """One failing case's input (STEM.in) or expected output (STEM.out)."""
+    """One failing case's input (STEM.in) or expected output (STEM.expected)."""
     report = owned_report(sid)
     cases = failing(report or {})
     base, dot, suffix = name.rpartition(".")
     if report is None or not dot or "." + suffix not in SUFFIXES or base not in cases:
         return refuse(404, "no failing case %s in submission %s" % (name, sid))
-    return flask.Response(case_bytes(cases[base], "." + suffix), mimetype="text/plain",
+    return flask.Response(case_bytes(cases[base], SUFFIXES["." + suffix]), mimetype="text/plain",
                           headers={"Content-Disposition": "attachment; filename=\"%s\"" % name})
 
 
@@ -66,8 +68,8 @@ def cases_zip(sid):
         lines = ["Each failing case of submission %s: put these files beside your program, then run" % sid,
                  "the case's command in that folder (no output from diff: the case passes).", ""]
         for name, case_id in sorted(failing(report).items()):
-            for suffix in SUFFIXES:
-                archive.writestr(name + suffix, case_bytes(case_id, suffix))
+            for suffix, corpus_suffix in SUFFIXES.items():
+                archive.writestr(name + suffix, case_bytes(case_id, corpus_suffix))
             lines.append(rerun(run, case_id) or "(the command: on the report's page, after a new check)")
         archive.writestr("README.txt", "\n".join(lines) + "\n")
     return flask.Response(buffer.getvalue(), mimetype="application/zip",

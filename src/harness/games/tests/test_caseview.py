@@ -68,8 +68,8 @@ def test_a_languages_run_line_in_the_programs_own_folder(name, main, expected):
 
 
 def test_the_rerun_command_as_the_game_runs_a_program():
-    assert rerun_command("stdin", "./program", "examples-x") == "./program < examples-x.in | diff - examples-x.out"
-    assert rerun_command("graded", "./hw4", "ex") == "cp ex.in input.txt && ./hw4 input.txt output.txt; diff output.txt ex.out"
+    assert rerun_command("stdin", "./program", "examples-x") == "./program < examples-x.in | diff - examples-x.expected"
+    assert rerun_command("graded", "./hw4", "ex") == "cp ex.in input.txt && ./hw4 input.txt output.txt; diff output.txt ex.expected"
     assert "'a b.in'" in rerun_command("stdin", "./program", "a b")
 
 

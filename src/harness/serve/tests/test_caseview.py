@@ -141,4 +141,4 @@ class ReportViewTest(unittest.TestCase):
         report["run"] = {"mode": "graded", "run": "./hw4"}
         failure = pages.report_view({"report": json.dumps(report)})["groups"][0]["failures"][0]
         self.assertEqual(failure["rerun"], "cp examples-a.in input.txt && ./hw4 input.txt output.txt; "
-                                           "diff output.txt examples-a.out")
+                                           "diff output.txt examples-a.expected")

@@ -185,7 +185,7 @@ class Walk:
         built in their folder by the page's build command and the page's
         rerun command run there as printed: it reproduces the failure."""
         links = case.find_elements(By.CSS_SELECTOR, ".rerun a[download]")
-        self.assertEqual([a.text.rsplit(".", 1)[1] for a in links], ["in", "out"])
+        self.assertEqual([a.text.rsplit(".", 1)[1] for a in links], ["in", "expected"])
         folder = self.folder / "rerun"
         folder.mkdir()
         for link in links:
