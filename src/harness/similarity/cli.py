@@ -50,6 +50,9 @@ def arguments(argv):
     parser.add_argument("--names", metavar="TSV", help="lines FOLDER<TAB>NAME: each submission's name "
                         "(default: its folder's basename)")
     parser.add_argument("--output", required=True, metavar="DIR", help="where the CSV and the pages go")
+    parser.add_argument("--cache", metavar="FOLDER", help="where each C submission's parsed structure is kept "
+                        "under the hash of its files, so that a rerun parses only what changed "
+                        "(default: DIR/cache; --cache '' keeps none)")
     parser.add_argument("submissions", nargs="+", metavar="SUBMISSION")
     args = parser.parse_args(argv)
     for folder in args.submissions:
@@ -77,7 +80,8 @@ def compare_class(args, say):
     say("%d submissions read" % len(submissions))
     compared, pairs = 0, []
     with tempfile.TemporaryDirectory(prefix="similarity.") as work, structural.pool() as workers:
-        parsing = structural.start(workers, submissions, args.base)
+        store_in = os.path.join(args.output, "cache") if args.cache is None else args.cache
+        parsing = structural.start(workers, submissions, args.base, store_in or None)
         for language in LANGUAGES:
             members = [s for s in submissions if language in s.lines]
             if len(members) < 2:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 import pycparser
 from pycparser import c_ast
 
+from harness.similarity.fastlex import FastLexer
+
 FAKE_LIBC = "/usr/share/python3-pycparser/fake_libc_include"
 SYSTEM_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<([^>]*)>", re.MULTILINE)
 PRELUDE = ("typedef unsigned long size_t; typedef long ssize_t; typedef struct _FILE FILE; "
@@ -107,7 +109,7 @@ def parse_file(parser, path, relative, stubs):
 def parse_submission(folder, relatives):
     """Parsed: the function definitions of the submission's .c files
     (relatives: paths under folder, in order)."""
-    parsed, parser = Parsed(), pycparser.CParser()
+    parsed, parser = Parsed(), pycparser.CParser(lexer=FastLexer)
     with tempfile.TemporaryDirectory(prefix="cparse.") as stubs:
         prelude = stub_headers(folder, stubs)
         for relative in relatives:
