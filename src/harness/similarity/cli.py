@@ -36,7 +36,8 @@ token_a_in_b, token_b_in_a, structural, structural_a_in_b,
 structural_b_in_a, above, page; the most similar first), per pair at or
 above the threshold DIR/pairs/NAME.html with the matching runs and regions
 side by side, and DIR/index.html, the pairs that stand out from the class
-and the flagged ones. Last line: "similarity: N submissions, M pairs
+and the flagged ones. Each C submission's structure is kept in DIR/cache
+(--cache) under the hash of its files: a rerun parses only what changed. Last line: "similarity: N submissions, M pairs
 compared, K above P%". Exit 0, 1 when sim failed, 2 on bad usage."""
 
 
