@@ -1,7 +1,9 @@
 """bench.py -- scripts/similarity's time on a generated class: 300
 submissions (make_class.py: random C programs of about 600 lines each, a
 tenth of them disguised copies of others, every one holding a skeleton
-file given as --base), against the target of 60 seconds on 2 cores.
+file given as --base), against the target of 60 seconds on 2 cores;
+a cold run: the output folder, and so the structure cache in it, is
+made anew each time.
 scripts/bench takes its figure through measure(); anyone can run it:
 `python3 -m harness.similarity.bench build/bench`, which prints the row
 scripts/bench's targets table shows (target, measured, limit, verdict)."""
