@@ -52,11 +52,12 @@ def copy_tree(folder, scratch):
     guarded = set()
     for top, _, files in os.walk(folder):
         for name in files:
-            if not name.endswith((".c", ".h")):
-                continue
-            target = os.path.join(root, os.path.relpath(os.path.join(top, name), folder))
+            path = os.path.join(top, name)
+            if not name.endswith((".c", ".h")) or os.path.islink(path) or not os.path.isfile(path):
+                continue  # (a link is not followed out of the submission)
+            target = os.path.join(root, os.path.relpath(path, folder))
             os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(os.path.join(top, name), encoding="utf-8", errors="replace") as handle:
+            with open(path, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
             guarded |= set(GUARDED.findall(text))
             with open(target, "w", encoding="utf-8") as handle:

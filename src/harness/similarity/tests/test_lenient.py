@@ -81,7 +81,7 @@ class LenientTest(unittest.TestCase):
         self.assertEqual(parsed.problems, [])
         self.assertEqual(sorted(parsed.functions), ["count_pieces", "main", "own"])
         self.assertEqual(parsed.functions["main"].coord.file, os.path.join(self.folder, "main.c"))
-        self.assertEqual(parsed.functions["main"].coord.line, 19)
+        self.assertEqual(parsed.functions["main"].coord.line, 19)  # (the line of main in PROGRAM)
         self.assertEqual(parsed.functions["count_pieces"].coord.file, os.path.join(self.folder, "main.c"))
 
     def test_its_structure_has_fingerprints_in_its_file(self):
@@ -91,6 +91,20 @@ class LenientTest(unittest.TestCase):
         self.assertGreater(len(places), 3)
         self.assertTrue(all(p.file == os.path.join(self.folder, "main.c") and 5 <= p.first <= p.last <= 34
                             for p in places), places)
+
+    def test_a_link_out_of_the_submission_is_not_followed(self):
+        outside = os.path.join(self.work.name, "outside.h")
+        with open(outside, "w", encoding="utf-8") as handle:
+            handle.write("int outside_secret(void) { return 42; }\n")
+        os.symlink(outside, os.path.join(self.folder, "secret.h"))
+        self.write_main('#include "secret.h"\n' + PROGRAM)
+        parsed = parse_submission(self.folder, ["game.h", "main.c"], parse_lenient)
+        self.assertEqual(parsed.problems, [])
+        self.assertEqual(sorted(parsed.functions), ["count_pieces", "main", "own"])
+
+    def write_main(self, text):
+        with open(os.path.join(self.folder, "main.c"), "w", encoding="utf-8") as handle:
+            handle.write(text)
 
     def test_a_file_the_stubs_parse_never_reaches_it(self):
         with open(os.path.join(self.folder, "game.h"), "w", encoding="utf-8") as handle:
