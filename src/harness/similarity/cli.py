@@ -7,6 +7,7 @@ import sys
 import tempfile
 import time
 
+from harness import paths
 from harness.similarity import structural
 from harness.similarity.pairs import Pair, compare_language
 from harness.similarity.report import write_report
@@ -36,7 +37,8 @@ token_a_in_b, token_b_in_a, structural, structural_a_in_b,
 structural_b_in_a, above, page; the most similar first), per pair at or
 above the threshold DIR/pairs/NAME.html with the matching runs and regions
 side by side, and DIR/index.html, the pairs that stand out from the class
-and the flagged ones. Last line: "similarity: N submissions, M pairs
+and the flagged ones. Each C submission's structure is kept (--cache)
+under the hash of its files: a rerun parses only what changed. Last line: "similarity: N submissions, M pairs
 compared, K above P%". Exit 0, 1 when sim failed, 2 on bad usage."""
 
 
@@ -50,6 +52,9 @@ def arguments(argv):
     parser.add_argument("--names", metavar="TSV", help="lines FOLDER<TAB>NAME: each submission's name "
                         "(default: its folder's basename)")
     parser.add_argument("--output", required=True, metavar="DIR", help="where the CSV and the pages go")
+    parser.add_argument("--cache", metavar="FOLDER", default=str(paths.BUILD / "similarity-cache"),
+                        help="where each C submission's parsed structure is kept under the hash of its files, "
+                        "so that a rerun parses only what changed (default: %(default)s; --cache '' keeps none)")
     parser.add_argument("submissions", nargs="+", metavar="SUBMISSION")
     args = parser.parse_args(argv)
     for folder in args.submissions:
@@ -77,7 +82,7 @@ def compare_class(args, say):
     say("%d submissions read" % len(submissions))
     compared, pairs = 0, []
     with tempfile.TemporaryDirectory(prefix="similarity.") as work, structural.pool() as workers:
-        parsing = structural.start(workers, submissions, args.base)
+        parsing = structural.start(workers, submissions, args.base, args.cache or None)
         for language in LANGUAGES:
             members = [s for s in submissions if language in s.lines]
             if len(members) < 2:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 import pycparser
 from pycparser import c_ast
 
+from harness.similarity.fastlex import FastLexer
+
 FAKE_LIBC = "/usr/share/python3-pycparser/fake_libc_include"
 SYSTEM_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<([^>]*)>", re.MULTILINE)
 PRELUDE = ("typedef unsigned long size_t; typedef long ssize_t; typedef struct _FILE FILE; "
@@ -69,12 +71,15 @@ def stub_headers(source, stubs):
     return prelude
 
 
-def preprocess(path, includes):
+def preprocess(path, includes, extra=()):
     """The preprocessed text of one C file, its system headers looked for
     in includes: (the stubs' folder, its prelude) or (pycparser's fake
-    libc, None). ValueError with gcc's first error when it fails."""
+    libc, None), or (folders, None); extra: more of gcc's options.
+    ValueError with gcc's first error when it fails."""
     folder, prelude = includes
-    command = ["gcc", "-E", "-std=c11", "-nostdinc", "-I", os.path.dirname(path) or ".", "-I", folder] + GNU
+    folders = [folder] if isinstance(folder, str) else list(folder)
+    command = ["gcc", "-E", "-std=c11", "-nostdinc", "-I", os.path.dirname(path) or "."]
+    command += [option for place in folders for option in ("-I", place)] + GNU + list(extra)
     command += (["-include", prelude] if prelude else []) + [path]
     try:
         done = subprocess.run(command, capture_output=True, text=True, errors="replace",
@@ -87,16 +92,19 @@ def preprocess(path, includes):
     return done.stdout
 
 
-def parse_file(parser, path, relative, stubs):
+def parse_file(parser, path, relative, stubs, last=None):
     """The file's AST (pycparser's FileAST): first with empty system
     headers (stubs), then, when that does not parse (a type of theirs not
-    in PRELUDE), with pycparser's fake libc headers if installed;
-    ValueError with the first attempt's reason otherwise."""
-    attempts = [stubs] + ([(FAKE_LIBC, None)] if os.path.isdir(FAKE_LIBC) else [])
+    in PRELUDE), with pycparser's fake libc headers if installed, then
+    by last(parser, path) if given (lenient.py: headers missing, types
+    guessed); ValueError with the first attempt's reason otherwise."""
+    attempts = [lambda: parser.parse(preprocess(path, stubs), path)]
+    attempts += [lambda: parser.parse(preprocess(path, (FAKE_LIBC, None)), path)] if os.path.isdir(FAKE_LIBC) else []
+    attempts += [lambda: last(parser, path)] if last else []
     reasons = []
-    for includes in attempts:
+    for attempt in attempts:
         try:
-            return parser.parse(preprocess(path, includes), path)
+            return attempt()
         except ValueError as error:
             reasons.append(str(error))
         except (pycparser.c_parser.ParseError, AssertionError, IndexError) as error:
@@ -104,22 +112,24 @@ def parse_file(parser, path, relative, stubs):
     raise ValueError(reasons[0])
 
 
-def parse_submission(folder, relatives):
+def parse_submission(folder, relatives, last=None):
     """Parsed: the function definitions of the submission's .c files
-    (relatives: paths under folder, in order)."""
-    parsed, parser = Parsed(), pycparser.CParser()
+    (relatives: paths under folder, in order); last: parse_file's last
+    attempt, called as last(parser, path, folder)."""
+    parsed, parser = Parsed(), pycparser.CParser(lexer=FastLexer)
     with tempfile.TemporaryDirectory(prefix="cparse.") as stubs:
         prelude = stub_headers(folder, stubs)
         for relative in relatives:
             if relative.endswith(".c"):
-                parse_one(parser, parsed, os.path.join(folder, relative), relative, (stubs, prelude))
+                lenient = (lambda p, path: last(p, path, folder)) if last else None
+                parse_one(parser, parsed, os.path.join(folder, relative), relative, (stubs, prelude), lenient)
     return parsed
 
 
-def parse_one(parser, parsed, path, relative, stubs):
+def parse_one(parser, parsed, path, relative, stubs, last=None):
     """Adds one file's functions (or its problem) to parsed."""
     try:
-        tree = parse_file(parser, path, relative, stubs)
+        tree = parse_file(parser, path, relative, stubs, last)
     except (ValueError, OSError) as error:
         parsed.problems.append(str(error))
         return

@@ -14,6 +14,7 @@ either) would fall with every line added."""
 import concurrent.futures
 import os
 
+from harness.similarity import cache
 from harness.similarity.structure import Structure, structure_of
 
 LANGUAGE = "c"
@@ -31,9 +32,12 @@ def files_of(submission, language=LANGUAGE):
 def relative_places(structure, folder):
     """The structure's places with files relative to folder, the places
     outside it (headers of the system's) dropped."""
-    fingerprints = {}
+    fingerprints, relative = {}, {}
     for value, places in structure.fingerprints.items():
-        kept = [p.__class__(os.path.relpath(p.file, folder), p.first, p.last) for p in places if p.file]
+        for place in places:
+            if place.file and place.file not in relative:
+                relative[place.file] = os.path.relpath(place.file, folder)
+        kept = [p.__class__(relative[p.file], p.first, p.last) for p in places if p.file]
         kept = [p for p in kept if not p.file.startswith("..")]
         if kept:
             fingerprints[value] = kept
@@ -51,10 +55,25 @@ def one(folder, relatives):
         return Structure(problems=["its structure could not be read (%s)" % type(error).__name__])
 
 
-def start(pool, submissions, bases):
-    """Futures: ({index: Future of a Structure}, [Futures of the bases'])."""
-    members = {s.index: pool.submit(one, s.folder, files_of(s)) for s in submissions if LANGUAGE in s.lines}
-    skeleton = [pool.submit(one, os.path.dirname(os.path.abspath(p)) or ".", [os.path.basename(p)])
+def kept(folder, relatives, keep):
+    """one(folder, relatives), taken from the cache when it is there
+    (keep: (the cache's folder, the code's salt), or None: no cache)."""
+    if keep is None:
+        return one(folder, relatives)
+    key = cache.key_of(keep[1], folder, relatives)
+    found = cache.load(keep[0], key)
+    if found is None:
+        found = one(folder, relatives)
+        cache.store(keep[0], key, found)
+    return found
+
+
+def start(pool, submissions, bases, store_in=None):
+    """Futures: ({index: Future of a Structure}, [Futures of the bases']);
+    store_in: the cache's folder (cache.py), None for none."""
+    keep = (store_in, cache.code_salt()) if store_in else None
+    members = {s.index: pool.submit(kept, s.folder, files_of(s), keep) for s in submissions if LANGUAGE in s.lines}
+    skeleton = [pool.submit(kept, os.path.dirname(os.path.abspath(p)) or ".", [os.path.basename(p)], keep)
                 for p in bases if p.endswith(".c")]
     return members, skeleton
 

@@ -10,6 +10,7 @@ from pycparser import c_ast
 
 from harness.similarity.cparse import parse_submission
 from harness.similarity.emit import Emitter
+from harness.similarity.lenient import parse_lenient
 from harness.similarity.normalise import INLINE_TOKENS, walk
 from harness.similarity.winnow import merge, winnow
 
@@ -70,7 +71,7 @@ def plan(functions, outside):
 
 def structure_of(folder, relatives):
     """The Structure of a submission's C files (relatives: under folder)."""
-    parsed = parse_submission(folder, relatives)
+    parsed = parse_submission(folder, relatives, parse_lenient)
     found = Structure(problems=parsed.problems)
     roots, inlined = plan(parsed.functions, parsed.outside)
     emitter = Emitter(parsed.functions, inlined)

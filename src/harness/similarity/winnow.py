@@ -6,6 +6,7 @@ tokens two streams share gives them at least one fingerprint in common,
 and runs shorter than k give none. A fingerprint keeps the (file, line)
 span of its k tokens so that a match is shown in the original lines."""
 
+import collections
 import zlib
 from dataclasses import dataclass
 
@@ -22,8 +23,8 @@ class Place:
 
 
 def kgram_hashes(tokens, k):
-    """(hash, Place) of every k-gram of tokens (Token: text, file, line).
-    A token's text is hashed once (crc32), a k-gram as the tuple of its
+    """The hash of every k-gram of tokens (Token: text, file, line). A
+    token's text is hashed once (crc32), a k-gram as the tuple of its
     tokens' hashes (Python's hash of a tuple of ints: the same in every
     process, unlike a string's)."""
     codes, known = [], {}
@@ -32,29 +33,37 @@ def kgram_hashes(tokens, k):
         if code is None:
             code = known[token.text] = zlib.crc32(token.text.encode())
         codes.append(code)
-    out, files, lines = [], [t.file for t in tokens], [t.line for t in tokens]
-    for start in range(len(tokens) - k + 1):
-        span = lines[start:start + k]
-        if files[start + k - 1] != files[start] or len(set(files[start:start + k])) > 1:
-            span = [line for line, file in zip(span, files[start:start + k]) if file == files[start]]
-        out.append((hash(tuple(codes[start:start + k])), Place(files[start], min(span), max(span))))
-    return out
+    return [hash(tuple(codes[start:start + k])) for start in range(len(tokens) - k + 1)]
+
+
+def place_of(tokens, start, k):
+    """The Place of the k-gram at start: its first token's file, and the
+    lines of its tokens in that file."""
+    gram = tokens[start:start + k]
+    first = gram[0].file
+    lines = [t.line for t in gram if t.file == first]
+    return Place(first, min(lines), max(lines))
 
 
 def winnow(tokens, k=K, window=WINDOW):
     """{hash: [Place, ...]}: the stream's fingerprints (a stream shorter
-    than k + window - 1 keeps its smallest k-gram, if it has one)."""
+    than k + window - 1 keeps its smallest k-gram, if it has one). Of
+    each window the smallest hash, the rightmost of equal ones, found
+    with a queue of the window's candidates in increasing order (each
+    hash enters and leaves it once), and a Place made only for those."""
     hashes = kgram_hashes(tokens, k)
-    chosen = {}
-    last = -1
-    for start in range(max(1, len(hashes) - window + 1)):
-        span = hashes[start:start + window]
-        if not span:
-            break
-        offset = min(range(len(span)), key=lambda i: (span[i][0], -i))
-        if start + offset != last:
-            last = start + offset
-            chosen.setdefault(span[offset][0], []).append(span[offset][1])
+    chosen, queue, last, entered = {}, collections.deque(), -1, 0
+    for start in range(max(1, len(hashes) - window + 1) if hashes else 0):
+        while entered < min(start + window, len(hashes)):
+            while queue and hashes[queue[-1]] >= hashes[entered]:
+                queue.pop()
+            queue.append(entered)
+            entered += 1
+        while queue[0] < start:
+            queue.popleft()
+        if queue[0] != last:
+            last = queue[0]
+            chosen.setdefault(hashes[last], []).append(place_of(tokens, last, k))
     return chosen
 
 
