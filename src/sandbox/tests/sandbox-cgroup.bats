@@ -150,7 +150,12 @@ oom_stand_in() {
     dirs_to_remove+=("$fake")
     fake_v2 "$fake" memory pids
     chmod 755 "$fake"
-    printf '#!/bin/sh\nread -r events oom kills\nprintf "oom %%s\\noom_kill %%s\\n" "$oom" "$kills" > "$events"\nkill -KILL $$\n' > "$program"
+    cat > "$program" <<'PROGRAM'
+#!/bin/sh
+read -r events oom kills
+printf 'oom %s\noom_kill %s\n' "$oom" "$kills" > "$events"
+kill -KILL $$
+PROGRAM
     chmod 755 "$program"
     SANDBOX_TEST_CGROUP2=$fake start "$program" --no-sandbox --memory 100 --timeout 5
     [[ $SANDBOX_CGROUP == "$fake"/sandbox-* ]] || fail "cgroup=$SANDBOX_CGROUP"
@@ -160,7 +165,7 @@ oom_stand_in() {
     echo "$SANDBOX_CGROUP/memory.events $1" > "$BATS_TEST_TMPDIR/events.in"
     case_run "$BATS_TEST_TMPDIR/events.in"
     sandbox_stop
-    assert_equal "$status" 137
+    assert_equal "$(cat "$run_dir/status")" 137
 }
 
 @test "out of memory (a stand-in v2 tree): a kill at the group's limit is the run's; the machine's own kill is said to be the machine's, not the program's" {
