@@ -103,6 +103,9 @@ class ReportTest(unittest.TestCase):
         # A rate cell: red for none, green for all; a bar per category.
         self.assertIn('style="background: hsl(0, 75%, 78%)" title="0 of 2 passed">0/2</td>', text)
         self.assertIn('style="background: hsl(120, 75%, 78%)" title="2 of 2 passed">2/2</td>', text)
+        # all but one passed is amber, not green: short of all, never a pass's colour
+        cell = pages.TEMPLATES.from_string('{% from "macros.html" import rate_cell %}{{ rate_cell(19, 20) }}').render()
+        self.assertIn('style="background: hsl(43, 75%, 78%)" title="19 of 20 passed">19/20</td>', cell)
         self.assertEqual(len(re.findall(r"<title>(alpha|beta): ", text)), 2)
         # The class's rate is over the two that produced a program: alpha 3 of 4.
         self.assertIn("<title>alpha: 75.0%</title>", text)
