@@ -95,7 +95,13 @@ def read_submission(classdir: Path, row: dict[str, str], manual_parts: list[str]
             raise RecordError(str(error)) from None
     manual = {part: Decimal(row.get(f"{part}_score") or "0") for part in manual_parts}
     timeout, compare = run_options(folder)
-    submission = Submission(row["name"], row["folder"], verdicts, manual, None, timeout, compare)
+    return attach_program(Submission(row["name"], row["folder"], verdicts, manual, None, timeout, compare), folder)
+
+
+def attach_program(submission: Submission, folder: Path) -> Submission:
+    """SUBMISSION with its program as its worker built it in FOLDER (a
+    marked submission's folder): FOLDER/program, else FOLDER/built run by
+    its language; none when neither is there (it was not built)."""
     if (folder / "program").is_file():
         submission.program = folder / "program"
     elif (folder / "built").is_dir():

@@ -23,11 +23,10 @@ from pathlib import Path
 
 from harness import games
 from harness.cases.corpus import category_of
-from harness.cases.impact.record import ClassRecord, Submission as Built
+from harness.cases.impact.record import ClassRecord, Submission as Built, attach_program
 from harness.cases.impact.runs import Candidates, judge_of, settings_for
 from harness.cases.results import Verdict
 from harness.check.worker import Worker
-from harness.languages import NoLanguage, language_of
 from harness.languages.build import NotBuilt
 from harness.mark import result_row
 from harness.sandbox import SandboxError
@@ -57,16 +56,7 @@ class Regrade:
 
 def built_program(dest: Path, options: Options) -> Built:
     """The submission's program as its worker built it, for the runs."""
-    built = Built(dest.name, dest.name, {}, {}, None, options.timeout, options.compare)
-    if (dest / "program").is_file():
-        built.program = dest / "program"
-    else:
-        try:
-            built.language = language_of(dest / "built")
-        except NoLanguage:
-            return built
-        built.program, built.built = dest / "built", dest / "built"
-    return built
+    return attach_program(Built(dest.name, dest.name, {}, {}, None, options.timeout, options.compare), dest)
 
 
 def run_cases(dest: Path, options: Options, regrade: Regrade, ids: tuple[str, ...]) -> dict[str, Verdict]:
