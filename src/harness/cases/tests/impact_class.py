@@ -6,6 +6,7 @@ by a scheme of one part, 10 marks proportional to official/* passed."""
 
 from __future__ import annotations
 
+import csv
 import shutil
 import subprocess
 from pathlib import Path
@@ -90,3 +91,10 @@ def make_draughts_class(folder: Path) -> Path:
                     str(folder / "marked"), str(submissions / "nocrown"), str(submissions / "ref")],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return folder / "marked"
+
+
+def impact_rows(klass: Path) -> dict[str, tuple[str, str, str]]:
+    """{name: (mark_before, mark_after, cases_failed)} of KLASS/impact.tsv."""
+    with open(klass / "impact.tsv", encoding="utf-8", newline="") as handle:
+        return {row["name"]: (row["mark_before"], row["mark_after"], row["cases_failed"])
+                for row in csv.DictReader(handle, delimiter="\t")}

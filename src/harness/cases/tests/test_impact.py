@@ -17,7 +17,7 @@ from harness.cases.impact import assess, bench, faults
 from harness.cases.impact.record import read_class
 from harness.cases.impact.runs import Candidates
 from harness.cases.tests.helpers import run_main, tree
-from harness.cases.tests.impact_class import NEW_CASE, make_class, make_python_class
+from harness.cases.tests.impact_class import NEW_CASE, impact_rows, make_class, make_python_class
 
 # By hand: 9 official cases, one part of 10 marks. nopromo passes 6 of 9
 # (6.67) and passes the new case: 7 of 10, 7.00; nowin passes all 9
@@ -30,18 +30,6 @@ EXPECTED = {"hangs": ("0.00", "0.00", "official/new-block"), "nopromo": ("6.67",
 @pytest.fixture(scope="module")
 def marked(tmp_path_factory) -> Path:
     return make_class(tmp_path_factory.mktemp("impact"))
-
-
-@pytest.fixture
-def klass(marked, tmp_path) -> Path:
-    """A copy of the marked class, so that each test writes its own impact.tsv."""
-    return Path(shutil.copytree(marked, tmp_path / "marked", symlinks=True))
-
-
-def impact_rows(klass: Path) -> dict[str, tuple[str, str, str]]:
-    with open(klass / "impact.tsv", encoding="utf-8", newline="") as handle:
-        return {row["name"]: (row["mark_before"], row["mark_after"], row["cases_failed"])
-                for row in csv.DictReader(handle, delimiter="\t")}
 
 
 def add(klass: Path, corpus: Path, answer: bytes, **environ: str):

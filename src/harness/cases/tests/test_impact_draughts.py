@@ -5,7 +5,6 @@ its marks computed by hand here."""
 
 from __future__ import annotations
 
-import csv
 import shutil
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from harness.cases.add_case.tool import main as add_case
 from harness.cases.bless.tool import main as bless
 from harness.cases.tests.helpers import run_main
-from harness.cases.tests.impact_class import DRAUGHTS_NEW_CASE, make_draughts_class
+from harness.cases.tests.impact_class import DRAUGHTS_NEW_CASE, impact_rows, make_draughts_class
 
 # By hand: 6 examples under the assignment profile, one part of 10 marks.
 # ref passes all 6 (10.00) and the new crowning: 7 of 7, 10.00; nocrown
@@ -25,18 +24,6 @@ EXPECTED = {"nocrown": ("8.33", "7.14", "examples/new-crown"), "ref": ("10.00", 
 @pytest.fixture(scope="module")
 def marked(tmp_path_factory) -> Path:
     return make_draughts_class(tmp_path_factory.mktemp("impact-draughts"))
-
-
-@pytest.fixture
-def klass(marked, tmp_path) -> Path:
-    """A copy of the marked class, so that each test writes its own impact.tsv."""
-    return Path(shutil.copytree(marked, tmp_path / "marked", symlinks=True))
-
-
-def impact_rows(klass: Path) -> dict[str, tuple[str, str, str]]:
-    with open(klass / "impact.tsv", encoding="utf-8", newline="") as handle:
-        return {row["name"]: (row["mark_before"], row["mark_after"], row["cases_failed"])
-                for row in csv.DictReader(handle, delimiter="\t")}
 
 
 def test_add_case_impact_on_a_draughts_class(klass, tmp_path):
