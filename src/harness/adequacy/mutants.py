@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -86,23 +85,16 @@ def build(mutant: Mutant, game: str, builder: faultbuild.Builder) -> str | None:
     files = faultbuild.sources(game)
     if faultbuild.up_to_date(target, files + [str(MUTATE)]):
         return target
-    tree = target + ".src"
-    shutil.rmtree(tree, ignore_errors=True)
-    faultbuild.make_folders(tree)
-    for path in files:
-        shutil.copy(path, tree)
+    tree = faultbuild.fresh_tree(game, target)
     applied = subprocess.run(["awk", "-v", "mode=apply", "-v", f"target={mutant.line}", "-v", f"op={mutant.op}",
                               "-v", f"nth={mutant.nth}", "-f", str(MUTATE), str(paths.ROOT / mutant.file)],
                              capture_output=True, check=False)
     if applied.returncode != 0:
         return None
     Path(tree, Path(mutant.file).name).write_bytes(applied.stdout)
-    units = sorted(str(path) for path in Path(tree).glob("*.c"))
     if os.path.lexists(target):
         os.unlink(target)
-    run = subprocess.run(builder.compiler.split() + FLAGS.split() + ["-o", target] + units,
-                         capture_output=True, check=False, umask=faultbuild.UMASK)
-    return target if run.returncode == 0 else None
+    return target if faultbuild.compile_tree(tree, target, builder.compiler, FLAGS).returncode == 0 else None
 
 
 def built(game: str, count: int, builder: faultbuild.Builder) -> tuple[dict[str, str], dict[str, str], int]:

@@ -46,6 +46,25 @@ def make_folders(path):
         os.chmod(folder, 0o777 & ~UMASK)
 
 
+def fresh_tree(game, target):
+    """TARGET.src: a fresh copy of GAME's sources (with their modes), for
+    a fault to be planted in before compile_tree builds TARGET from it."""
+    tree = target + ".src"
+    shutil.rmtree(tree, ignore_errors=True)
+    make_folders(tree)
+    for path in sources(game):
+        shutil.copy(path, tree)
+    return tree
+
+
+def compile_tree(tree, target, compiler, flags):
+    """TREE's C files compiled by COMPILER with FLAGS into TARGET, under
+    UMASK (every user's, as build/'s other programs): the compiler's run."""
+    units = sorted(glob.glob(os.path.join(tree, "*.c")))
+    return subprocess.run(compiler.split() + flags.split() + ["-o", target] + units,
+                          capture_output=True, text=True, check=False, umask=UMASK)
+
+
 def apply(tree, patch):
     run = subprocess.run(["patch", "-s", "-p1", "--no-backup-if-mismatch", "-d", tree,
                           "-i", patch], capture_output=True, text=True, check=False, umask=UMASK)
@@ -76,16 +95,10 @@ class Builder:
         target = catalogues.binary(self.build_dir, game, codes)
         if up_to_date(target, files + patches):
             return target
-        tree = target + ".src"
-        shutil.rmtree(tree, ignore_errors=True)
-        make_folders(tree)
-        for path in files:
-            shutil.copy(path, tree)  # (with the source's mode)
+        tree = fresh_tree(game, target)
         for patch in patches:
             apply(tree, patch)
-        units = sorted(glob.glob(os.path.join(tree, "*.c")))
-        run = subprocess.run(self.compiler.split() + self.flags.split() + ["-o", target] + units,
-                             capture_output=True, text=True, check=False, umask=UMASK)
+        run = compile_tree(tree, target, self.compiler, self.flags)
         if run.returncode != 0:
             raise BuildError("%s/%s does not build:\n%s" % (game, "+".join(codes), run.stderr))
         return target
