@@ -21,11 +21,11 @@ import functools
 import re
 from typing import NamedTuple, Optional, Tuple
 
+from harness.check.explain.checkers import MESSAGE
+
 WHITE = b" \t\r\x0b\x0c"
-ERRORS = tuple(text.replace(b" ", b"") for text in (
-    b"ERROR: Source cell is outside of the board.", b"ERROR: Target cell is outside of the board.",
-    b"ERROR: Source cell is empty.", b"ERROR: Target cell is not empty.",
-    b"ERROR: Source cell holds opponent's piece/tower.", b"ERROR: Illegal action."))
+# The handout's six ERROR lines, in their order, white space out.
+ERRORS = tuple(("ERROR: " + text).replace(" ", "").encode() for text in MESSAGE)
 _KINDS = ((re.compile(rb"^=+$"), "action"), (re.compile(rb"^(\*\*\*)?(BLACK|WHITE)ACTION#"), "action"),
           (re.compile(rb"^BOARDCOST:"), "cost"), (re.compile(rb"^([1-8]\||\+-|ABCDEFGH$)"), "board"),
           (re.compile(rb"^(BOARDSIZE:|#(BLACK|WHITE)PIECES:)"), "setup"),
