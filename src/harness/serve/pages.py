@@ -9,11 +9,13 @@ import json
 
 import flask
 
+from harness import games
 from harness.mark.report.pages import symptom_groups  # (mark's grouping, reused)
 
 from . import compiler, sessions, store, throttle
 from .caseviews import rerun, stem
 from .context import caller, checked_token, db, redirect, settings
+from .rebuilt import rebuilt_view
 from .rendering import csrf_ok, render
 from .submissions import accept, described, uploads_of
 
@@ -69,20 +71,19 @@ def submit():
     return redirect("pages.submission_page", sid=value)
 
 
-def report_view(item):
+def report_view(item, game=None):
     """What the report shows: per category, the likely causes, the failures
-    grouped by symptom (mark's grouping), the build's messages and what
-    they say (compiler.py)."""
+    grouped by symptom (mark's grouping), each in the game's terms when
+    GAME is given (the view the check made, or one rebuilt from its report:
+    rebuilt.py; `unshown` when neither can be had), the build's messages
+    and what they say (compiler.py)."""
     report = json.loads(item.pop("report") or "{}")
     rows = report.get("results", [])
     verdicts = {r[0]: (r[2], r[3]) for r in rows}
     groups = symptom_groups({"_verdicts": verdicts}, [r[0] for r in rows])
     run = report.get("run", {})
     for group in groups:
-        group["failures"] = [{"id": c, "text": text, "explain": explanation(text),
-                              "view": report.get("views", {}).get(c), "stem": stem(c),
-                              "rerun": rerun(run, c)}
-                             for c in group["ordered"] for text in [shown(report.get("reports", {}).get(c, ""))]]
+        group["failures"] = [failure_view(report, case_id, game) for case_id in group["ordered"]]
     categories = {}
     for row in rows:
         entry = categories.setdefault(row[1], {"passed": 0, "total": 0})
@@ -92,6 +93,19 @@ def report_view(item):
     return {"groups": groups, "categories": categories, "build": compiler.tidy(log), "compile": compiler.told(log),
             "output": report.get("output", ""), "causes": report.get("causes", []),
             "evidence": report.get("evidence", []), "run": run}
+
+
+def failure_view(report, case_id, game=None):
+    """One failing case of REPORT as the page shows it: its report's text
+    and sentences, its view (the check's, else rebuilt from the report
+    when GAME is given), its files' stem and its rerun command."""
+    text = report.get("reports", {}).get(case_id, "")
+    found = report.get("views", {}).get(case_id)
+    if found is None and game is not None:
+        found = rebuilt_view(game, case_id, text)
+    return {"id": case_id, "text": shown(text), "explain": explanation(text), "view": found, "stem": stem(case_id),
+            "rerun": rerun(report.get("run", {}), case_id),
+            "unshown": found is None and game is not None and game.case_view is not None}
 
 
 def shown(text):
@@ -121,5 +135,5 @@ def submission_page(sid):
     item = store.submission(db(), sid, student, with_report=True)
     if item is None:
         return render("missing.html", 404, sid=sid)
-    view = report_view(item)
+    view = report_view(item, games.get(settings()["options"]["program"]))
     return render("report.html", item=described(item), view=view, student=student, weak=item["weak_sandbox"])

@@ -12,6 +12,8 @@ import io
 
 import flask
 
+from harness import games
+
 from . import sessions, staffdata, store, throttle
 from .context import checked_token, db, redirect, refuse, settings
 from .pages import report_view
@@ -96,7 +98,7 @@ def submission(sid):
     item = store.submission(db(), sid, with_report=True)
     if item is None:
         return refuse(404, "no submission %s" % sid)
-    view = report_view(item)
+    view = report_view(item, games.get(settings()["options"]["program"]))
     return render("report.html", item=described(item), view=view, student=item["student"], staff_view=True,
                   weak=item["weak_sandbox"])
 

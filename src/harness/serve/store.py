@@ -6,6 +6,7 @@ the queue's estimate.
 """
 
 import hashlib
+import json
 import secrets
 import statistics
 import time
@@ -77,10 +78,17 @@ def cached_result(db, cache_key):
     return dict(zip(RESULT_FIELDS + ("id",), row)) if row else None
 
 
-def as_own(hit, sid):
+def as_own(db, hit, sid):
     """A cached result as the new submission SID's own: the earlier
-    submission's ID, wherever its report still names it, is SID."""
-    return tuple(hit[f].replace(hit["id"], sid) if isinstance(hit[f], str) else hit[f] for f in RESULT_FIELDS)
+    submission's ID, wherever its report still names it, is SID; and when
+    a weak worker ran the earlier one (ran_weakly), its report carries
+    that (`ran_weakly`), since the answer reuses that run's verdict; the
+    earlier ID itself is kept nowhere."""
+    own = {f: hit[f].replace(hit["id"], sid) if isinstance(hit[f], str) else hit[f] for f in RESULT_FIELDS}
+    weak = ran_weakly(db, hit["id"])
+    if weak and own["report"]:
+        own["report"] = json.dumps(dict(json.loads(own["report"]), ran_weakly=weak))
+    return tuple(own[f] for f in RESULT_FIELDS)
 
 
 def submit(db, student, files_blob, file_names, cache_key, queue_limit=None):
@@ -108,7 +116,7 @@ def submit(db, student, files_blob, file_names, cache_key, queue_limit=None):
         if hit:
             db.execute("UPDATE submissions SET compiled = ?, passed = ?, failed = ?, total = ?, summary = ?, "
                        "report = ?, seconds = ?, finished = ? WHERE id = ?",
-                       as_own(hit, sid) + (now, sid))
+                       as_own(db, hit, sid) + (now, sid))
         else:
             db.execute("INSERT INTO jobs (id, student, state, created) VALUES (?, ?, ?, ?)",
                        (sid, student, QUEUED, now))
@@ -140,17 +148,25 @@ def submission(db, sid, student=None, with_report=False):
     found["position"] = position(db, sid) if found["state"] == QUEUED else None
     found["progress"] = progress_of(db, sid) if found["state"] == RUNNING else None
     if with_report:
-        found["weak_sandbox"] = ran_weakly(db, sid)
+        found["weak_sandbox"] = ran_weakly(db, sid, found["report"])
     return found
 
 
-def ran_weakly(db, sid):
+def ran_weakly(db, sid, report=""):
     """{worker, why} of a worker whose sandbox does not contain (a remote
     one started with --weak-sandbox) that claimed the job, the latest
-    such; None when every claim's worker contained it (or none claimed it)."""
+    such, or that ran the job whose result a cached answer reuses (its
+    REPORT's `ran_weakly`, as_own's); None when every claim's worker
+    contained it (or none claimed it)."""
     row = db.one("SELECT c.worker, w.why FROM claims c JOIN weak_workers w ON w.worker = c.worker "
                  "WHERE c.job = ? ORDER BY c.try DESC LIMIT 1", (sid,))
-    return {"worker": row[0], "why": row[1]} if row else None
+    if row:
+        return {"worker": row[0], "why": row[1]}
+    try:
+        carried = json.loads(report or "{}").get("ran_weakly")
+    except (ValueError, AttributeError):
+        return None
+    return carried if isinstance(carried, dict) else None
 
 
 def progress_of(db, sid):

@@ -5,8 +5,9 @@ real service (127.0.0.1); its page shows the case's boards; the case's
 files download; the command printed beside them, run as printed in a
 folder holding them and the program, reproduces the failure (diff
 speaks, status not 0) and passes with the reference program; no path of
-the server's on the page; another student gets none of the files, the staff
-gets them."""
+the server's on the page; the same sources from another student are answered
+from the cache with the same case view and nothing of the first
+submission; another student gets none of the files, the staff gets them."""
 
 import glob
 import html
@@ -69,7 +70,8 @@ class CaseViewTest:
         cls.service.start()
         cls.sources = os.path.join(cls.tmp.name, "sources")
         os.makedirs(cls.sources)
-        status, _, body = submit(cls.service, cls.tokens["ann"], faulted_sources(cls.GAME, cls.FAULT, cls.sources))
+        cls.files = faulted_sources(cls.GAME, cls.FAULT, cls.sources)
+        status, _, body = submit(cls.service, cls.tokens["ann"], cls.files)
         assert status == 202, body
         cls.result = wait_final(cls.service, cls.tokens["ann"], body["id"], timeout=600)  # (a loaded machine)
         cls.page = request(cls.result["page"], cls.tokens["ann"])[2]
@@ -105,6 +107,18 @@ class CaseViewTest:
             shutil.copy(paths.BUILD / self.GAME, os.path.join(folder, "program"))
             passed = subprocess.run(["bash", "-c", commands[0]], cwd=folder, capture_output=True, text=True)
             self.assertEqual((passed.returncode, passed.stdout), (0, ""), passed.stderr)
+
+    def test_a_cached_answer_shows_the_case_and_nothing_of_the_first(self):
+        """The same sources from another student: answered from the cache,
+        the same case view (the report's views carried), none of the first
+        submission's ID, no path of the server."""
+        status, _, again = submit(self.service, self.tokens["ben"], self.files)
+        self.assertEqual((status, again["cached"]), (202, True))
+        page = request(again["page"], self.tokens["ben"])[2]
+        self.assertTrue(self.BOARD in page, "no board on the cached page")
+        self.assertEqual(page.count("<mark>"), self.page.count("<mark>"))
+        for words in (self.result["id"], self.service.data, str(paths.ROOT), "/work", "testdata/"):
+            self.assertFalse(words in page, "on the cached page: %r" % words)
 
     def test_another_student_gets_none_of_the_files_the_staff_gets_them(self):
         link = self.service.base + html.unescape(LINK.findall(self.page)[0])

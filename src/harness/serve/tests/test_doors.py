@@ -27,10 +27,11 @@ def post_json(url, token, body):
         return error.code, json.loads(error.read())
 
 
-def start_front(cls, students):
-    """A front without workers, with a staff token and a worker token, for
-    the test class CLS: its tmp, tokens (the students'), files and secret
-    (the staff's and the workers' tokens) and service."""
+def start_front(cls, students, options=("--category", "official")):
+    """A front without workers (checking as OPTIONS say), with a staff
+    token and a worker token, for the test class CLS: its tmp, tokens (the
+    students'), files and secret (the staff's and the workers' tokens) and
+    service."""
     cls.tmp = tempfile.TemporaryDirectory()
     cls.addClassCleanup(cls.tmp.cleanup)
     cls.tokens = write_roster(cls.tmp.name, students)
@@ -40,21 +41,22 @@ def start_front(cls, students):
         cls.secret[name] = "%s-secret-%s" % (name, os.urandom(8).hex())
         with open(cls.files[name], "w") as handle:
             handle.write(cls.secret[name] + "\n")
-    cls.service = Service(cls.tmp.name, ["--workers", "0", "--category", "official", "--staff-token",
-                                         cls.files["staff"], "--worker-token", cls.files["worker"]])
+    cls.service = Service(cls.tmp.name, ["--workers", "0"] + list(options) + [
+        "--staff-token", cls.files["staff"], "--worker-token", cls.files["worker"]])
     cls.addClassCleanup(cls.service.stop)
     cls.service.start()
 
 
 class PlayedWorkerTest(unittest.TestCase):
-    """A test class on start_front's front (STUDENTS) that plays a remote
+    """A test class on start_front's front (STUDENTS, OPTIONS) that plays a remote
     worker through /api/worker/ (worker()) and reads the staff's view (staff())."""
 
     STUDENTS = ("ann", "ben", "cat")
+    OPTIONS = ("--category", "official")
 
     @classmethod
     def setUpClass(cls):
-        start_front(cls, list(cls.STUDENTS))
+        start_front(cls, list(cls.STUDENTS), cls.OPTIONS)
         cls.fingerprint = request(cls.service.base + "/api/worker/config", cls.secret["worker"])[2]["fingerprint"]
 
     def worker(self, path, body):
