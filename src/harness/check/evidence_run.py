@@ -69,7 +69,7 @@ class Builder:
     def build(self, name: str, flags: str, clock: Clock) -> Optional[Path]:
         """The folder built with FLAGS after the check's own into WORK/NAME,
         once more when a signal stopped it (as check-engine's own build);
-        None when it did not build (stopped twice: said in STOPPED)."""
+        None when it did not build (stopped twice: said in self.stopped)."""
         if clock.left() < 2:
             return None
         limits = Limits(timeout=str(min(60, clock.left())), cpu="60", memory="2048", no_sandbox=not self.sandbox,
