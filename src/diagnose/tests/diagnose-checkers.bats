@@ -149,6 +149,19 @@ tie_last() {
     first_cause_is checkers "$dir" jump-over-empty
 }
 
+@test "jumps over empty cells in the input and in the program's own play: jump-over-empty-in-play" {
+    dir=$(oracle over-empty-in-play)
+    put_in "$dir/oracle_input.py" '    if board[middle] != EMPTY and OWNER[board[middle]] != side:' \
+        '    if board[middle] == EMPTY or OWNER[board[middle]] != side:'
+    put_in "$dir/oracle_rules.py" '            elif (behind is not None and board[behind] == EMPTY
+                  and OWNER[adjacent_cell] == opponent):' '            if (behind is not None and board[behind] == EMPTY
+                  and (adjacent_cell == EMPTY or OWNER[adjacent_cell] == opponent)):'
+    chosen "$dir" checkers 'error6/jump-over-empty-cell-*' 'examples/*' 'play/black-short-game-*' \
+        'next-action/black-mid-game-*'
+    first_cause_is checkers "$dir" jump-over-empty-in-play
+    refute_output --partial '(jump-over-empty)'
+}
+
 @test "the winner's colour swapped in the win line: winner-swapped" {
     dir=$(oracle winner-swapped)
     put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \

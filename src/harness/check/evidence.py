@@ -6,7 +6,9 @@ with AddressSanitizer and UndefinedBehaviorSanitizer, and, when they
 name nothing, under Valgrind memcheck with --track-origins=yes; the
 first error's kind, the file and line of the first frame in the
 student's own sources and that line's text (harness.check.evidence_parse),
-and whether the output depends on the optimisation level. OUTPUT/evidence.tsv
+and whether the output depends on the optimisation level. A build stopped
+by a signal (the machine's out-of-memory killer) is built once more; stopped
+twice, the evidence says it could not be gathered. OUTPUT/evidence.tsv
 holds it as data, the report prints it (evidence_words), all within a
 budget of seconds (src/check/README.md, "C evidence")."""
 
@@ -27,6 +29,10 @@ from harness.sandbox import SandboxError
 BUDGET = 60
 COLUMNS = ("case", "kind", "file", "line", "source", "build", "optimisation", "origin", "message", "log", "caller")
 HANG = "hang"
+# Evidence's build when the builds the tools needed were stopped twice by a
+# signal and no tool found an error: not gathered, the checker's fault
+# (never "no error found", never a compile failure); the log says how.
+STOPPED = "stopped"
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,8 @@ class EvidenceSettings:
 @dataclass(frozen=True)
 class Evidence:
     """The case looked at, the first error found (None: none was), the
-    build that found it (`-O0 asan`, `valgrind`; `-O0` when none did),
+    build that found it (`-O0 asan`, `valgrind`; `-O0` when none did;
+    STOPPED when none did and a build the tools needed was stopped twice),
     `same` or `differs` (the output at -O0 against -O2's, "" unknown), and the tool's log."""
 
     case: str
@@ -133,6 +140,16 @@ def valgrind(settings: EvidenceSettings, builder: Builder, built: Optional[Path]
     return from_valgrind(ran.log, sources, settings.sources), ran.log
 
 
+def looked(settings: EvidenceSettings, builder: Builder, plain: Optional[Path], case_id: str, clock: Clock,
+           sources: Sequence[str]) -> tuple[Optional[Finding], str, str]:
+    """The sanitizers' first error, else Valgrind's: (finding, the tool's report, the build that found it)."""
+    finding, text = sanitized(settings, builder, case_id, clock, sources)
+    if finding is not None:
+        return finding, text, "-O0 asan"
+    finding, text = valgrind(settings, builder, plain, case_id, clock, sources)
+    return finding, text, "valgrind" if finding else "-O0"
+
+
 def gather(settings: EvidenceSettings, failing: Sequence[str], memchecked: Optional[str] = None) -> Optional[Evidence]:
     """The evidence for the program's failures (FAILING, in order; MEMCHECKED:
     the first case --memcheck found errors in), its tools' report kept in
@@ -146,13 +163,12 @@ def gather(settings: EvidenceSettings, failing: Sequence[str], memchecked: Optio
     with tempfile.TemporaryDirectory(prefix="evidence.") as work:
         builder = Builder(settings.sources, settings.language, settings.command, Path(work), settings.sandbox)
         optimised, plain = optimisation(settings, builder, case_id, clock)
-        if not must and optimised != "differs":
+        called = must or optimised == "differs"
+        if not called and not builder.stopped:
             return None
-        finding, text = sanitized(settings, builder, case_id, clock, sources)
-        build = "-O0 asan"
-        if finding is None:
-            finding, text = valgrind(settings, builder, plain, case_id, clock, sources)
-            build = "valgrind" if finding else "-O0"
+        finding, text, build = looked(settings, builder, plain, case_id, clock, sources) if called else (None, "", "")
+        if finding is None and builder.stopped:  # (a tool could not look: no "no error found")
+            text, build = "".join(f"{how}\n" for how in builder.stopped), STOPPED
     log = settings.output / "evidence" / (case_id.replace("/", "__") + ".txt")
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(text, encoding="utf-8")

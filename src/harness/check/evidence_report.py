@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
-from harness.check.evidence import COLUMNS, Evidence, EvidenceSettings, gather
+from harness.check.evidence import COLUMNS, STOPPED, Evidence, EvidenceSettings, gather
 
 TOOLS = {"-O0 asan": "AddressSanitizer/UBSan, -O0", "valgrind": "Valgrind --track-origins=yes, -O0"}
 
@@ -64,6 +64,10 @@ def sentences(row: dict[str, str]) -> list[str]:
         said.append(f"{row['kind']}{where} ({tool}, case {case})")
         if row.get("caller"):
             said.append(f"  called from {row['caller']}")
+    elif row.get("build") == STOPPED:
+        said.append(f"could not be gathered on case {case}: the checker's build of the program for "
+                    "AddressSanitizer, UBSan or Valgrind was stopped twice by a signal (the machine's load, not "
+                    "the program); check it again")
     else:
         said.append(f"no error found by AddressSanitizer, UBSan or Valgrind on case {case}")
     if row.get("origin"):

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Optional
 
 from harness import paths
-from harness.languages.build import build, run_words
+from harness.languages.build import build_again_if_stopped, run_words, stopped, stopped_how
 from harness.languages.table import Language
 from harness.sandbox import Box, Limits
 
@@ -62,16 +62,24 @@ class Builder:
     command: str
     work: Path
     sandbox: bool
+    # How each build that a signal stopped twice was stopped (the machine's
+    # out-of-memory killer under load, a SIGKILL: not the program's doing)
+    stopped: list[str] = field(default_factory=list)
 
     def build(self, name: str, flags: str, clock: Clock) -> Optional[Path]:
-        """The folder built with FLAGS after the check's own into WORK/NAME; None when it did not build."""
+        """The folder built with FLAGS after the check's own into WORK/NAME,
+        once more when a signal stopped it (as check-engine's own build);
+        None when it did not build (stopped twice: said in self.stopped)."""
         if clock.left() < 2:
             return None
         limits = Limits(timeout=str(min(60, clock.left())), cpu="60", memory="2048", no_sandbox=not self.sandbox,
                         quiet=True, folder=str(self.sources), folder_writable=True)
         out = self.work / name
-        status = build(str(self.sources), self.language, f"{self.command} {flags}", limits, out,
-                       self.work / f"{name}.log")
+        log = self.work / f"{name}.log"
+        status = build_again_if_stopped(str(self.sources), self.language, f"{self.command} {flags}", limits, out,
+                                        log)
+        if stopped(status, log):
+            self.stopped.append(f"the {name} build: {stopped_how(status, log)}")
         return out if status == 0 else None
 
     def sanitized_launcher(self, built: Path) -> Path:

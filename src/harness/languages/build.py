@@ -112,6 +112,12 @@ def stopped_how(status: int, log: Path) -> str:
     return said[:160] if said else f"signal SIG{signal_name(status - 128)}"
 
 
+def stopped_twice(status: int, log: Path) -> str:
+    """The words after STOPPED_SENTENCE (or mark's) for a build that
+    build_again_if_stopped() saw stopped twice: how the second stopped."""
+    return f"stopped twice; the second time: {stopped_how(status, log)}"
+
+
 def built(folder: str | Path, language: Language) -> bool:
     return language.product is None or (Path(folder) / language.product).is_file()
 
@@ -240,8 +246,8 @@ def prepare(folder: str, command: str, limits: sandbox.Limits, work: Path, older
         status, note = build_of_its_time(folder, language, command, limits, work / "built", log, older_standards)
         ran = tuple(line[2:] for line in _log_lines(log) if line.startswith("$ "))
         if stopped(status, log):
-            raise BuildStopped(f"{folder} ({language.name}): {STOPPED_SENTENCE} (stopped twice; the second "
-                               f"time: {stopped_how(status, log)})", language)
+            raise BuildStopped(f"{folder} ({language.name}): {STOPPED_SENTENCE} ({stopped_twice(status, log)})",
+                               language)
         if status != 0:
             error = next((line for line in _log_lines(log)
                           if not line.startswith("$ ") and "error" in line.lower()), "")[:160]

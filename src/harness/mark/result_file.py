@@ -10,6 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+# The states of a row that is no mark of the program: its marking failed
+# (error), or its build was stopped twice by a signal (stopped: the
+# marker's fault, not the student's code). A run that leaves one exits 1,
+# feedback sends it no mail, and the class's rates leave it out; --resume
+# marks a stopped one again (MARK_AGAIN) though its key is unchanged.
+NOT_MARKED = ("error", "stopped")
+MARK_AGAIN = ("stopped",)
+
 
 @dataclass
 class Result:
@@ -41,3 +49,11 @@ def read_result(path: str | Path) -> Result:
             elif len(cells) == 2:
                 result.fields[cells[0]] = cells[1]
     return result
+
+
+def state_of(path: str | Path) -> str:
+    """PATH's state ("" when it has none, or there is no PATH)."""
+    try:
+        return read_result(path).fields.get("state", "")
+    except OSError:
+        return ""

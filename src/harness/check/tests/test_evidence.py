@@ -8,9 +8,11 @@ where its workers keep it (OUTPUT/outputs). Then check-engine itself on
 our engine with a double free planted, and the parsers on reports as the
 tools write them."""
 
+import dataclasses
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -119,7 +121,10 @@ class Evidence(unittest.TestCase):
                                          False, True, 10)
 
     def gathered(self, name: str, text: str, memchecked: str | None = None) -> evidence.Evidence:
-        found = evidence.gather(self.checked(name, text), [CASE], memchecked)
+        return self.gathered_from(self.checked(name, text), memchecked)
+
+    def gathered_from(self, settings: evidence.EvidenceSettings, memchecked: str | None = None) -> evidence.Evidence:
+        found = evidence.gather(settings, [CASE], memchecked)
         self.assertIsNotNone(found)
         self.assertIsNotNone(found.finding, found)
         return found
@@ -159,6 +164,37 @@ class Evidence(unittest.TestCase):
         self.assertIsNone(evidence.gather(settings, [CASE]))
         evidence_report.report_evidence(settings, [CASE], open("/dev/null", "w", encoding="utf-8"))
         self.assertFalse((settings.output / "evidence.tsv").exists())
+
+    def stand_in(self, settings: evidence.EvidenceSettings, kills: str) -> evidence.EvidenceSettings:
+        """SETTINGS with the evidence's builds made by the folder's stand-in
+        compiler (run by the sandbox as any build is): gcc, after KILLS."""
+        (settings.sources / "cc.sh").write_text(f'{kills}\nexec gcc -o program "$@"\n')
+        return dataclasses.replace(settings, command="sh ./cc.sh")
+
+    def test_builds_stopped_twice_say_not_gathered(self) -> None:
+        # every build with -O0 (all the evidence's) kills itself: twice each
+        settings = self.stand_in(self.checked("board.c", DOUBLE_FREE), 'case "$*" in *-O0*) kill -9 $$;; esac')
+        found = evidence.gather(settings, [CASE])
+        self.assertIsNotNone(found)
+        self.assertEqual((found.finding, found.build), (None, evidence.STOPPED))
+        self.assertIn("SIGKILL", Path(found.log).read_text())
+        text = evidence_report.report_lines([evidence_report.row_of(found)])
+        self.assertIn(f"C evidence: could not be gathered on case {CASE}", text)
+        self.assertIn("stopped twice by a signal", text)
+        self.assertNotIn("no error found", text)
+        self.assertNotIn("compile", text)
+
+    def test_a_build_stopped_once_is_built_again(self) -> None:
+        # the sanitizers' build kills itself when it starts before UNTIL,
+        # and builds when it starts after (its second build): ASan finds
+        # the double free (without the second build, only Valgrind would)
+        settings = self.checked("board.c", DOUBLE_FREE)
+        until = time.time_ns() + 6 * 10**9
+        settings = self.stand_in(settings, f'case "$*" in *-fsanitize*) if [ "$(date +%s%N)" -lt {until} ]; then\n'
+                                           f'    while [ "$(date +%s%N)" -lt {until} ]; do sleep 0.2; done\n'
+                                           '    kill -9 $$\nfi;; esac')
+        found = self.gathered_from(settings)
+        self.assertEqual((found.finding.kind, found.build), ("double free", "-O0 asan"))
 
 
 class CheckEngine(unittest.TestCase):

@@ -7,7 +7,6 @@ this process."""
 from __future__ import annotations
 
 import io
-import os
 import sys
 import time
 import traceback
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.mark.feedback.__main__ import main as feedback_main
-from harness.mark.result_file import read_result
+from harness.mark.result_file import NOT_MARKED, state_of
 from harness.similarity.__main__ import missing as similarity_missing
 
 from .options import Options, Stop
@@ -99,8 +98,8 @@ def report(options: Options, named: list[Submission], outcome: Outcome) -> int:
 
 
 def not_marked(folder: Path) -> bool:
-    """Not marked: interrupted (no `done`), or its marking failed (state error)."""
+    """Not marked: interrupted (no `done`), its marking failed (state
+    error), or its build was stopped twice by a signal (state stopped)."""
     if not (folder / "done").is_file():
         return True
-    result = folder / "result.tsv"
-    return os.path.isfile(result) and read_result(result).fields.get("state") == "error"
+    return state_of(folder / "result.tsv") in NOT_MARKED

@@ -17,7 +17,7 @@ from pathlib import Path
 from harness import hashes
 from harness.mark.intake.__main__ import main as intake_main
 from harness.mark.report.rows import read_intake
-from harness.mark.result_file import write_result
+from harness.mark.result_file import MARK_AGAIN, state_of, write_result
 from harness.mark.slug import slug
 
 from . import memory
@@ -144,10 +144,11 @@ def copy(options: Options, named: list[Submission], texts: Texts) -> Copied:
 
 
 def unchanged(dest: Path, made: str) -> bool:
-    """DEST was marked in full with the key MADE."""
+    """DEST was marked in full with the key MADE (a build the marker's
+    machine stopped, state stopped, is marked again: no mark was given)."""
     done = dest / "done"
     return done.is_file() and done.read_text(encoding="utf-8").rstrip("\n") == made \
-        and (dest / "result.tsv").is_file()
+        and (dest / "result.tsv").is_file() and state_of(dest / "result.tsv") not in MARK_AGAIN
 
 
 def remove(path: Path) -> None:

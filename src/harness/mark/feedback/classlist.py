@@ -7,12 +7,15 @@ silently: every status but `written` is listed for people.
 import json
 import os
 
+from harness.mark.result_file import NOT_MARKED
+
 WRITTEN = "written"
 # Every other status, in the order they are listed, with their words.
 MISSING = (("not-on-roster", "submissions without a row on the roster (no e-mail)"),
            ("no-submission", "on the roster without a submission (no e-mail)"),
            ("no-email", "on the roster without an e-mail address (no e-mail)"),
-           ("not-marked", "not marked, the marking failed (no e-mail; mark again with --resume)"))
+           ("not-marked", "not marked, the marking failed or the marker's build was stopped, not by "
+                          "the student's code (no e-mail; mark again with --resume)"))
 
 
 class MarksError(Exception):
@@ -43,7 +46,7 @@ def match(document, roster):
         student = on_roster.get(row["name"])
         if student is None:
             status = "not-on-roster"
-        elif row.get("state") == "error":
+        elif row.get("state") in NOT_MARKED:
             status = "not-marked"
         elif not student["email"]:
             status = "no-email"

@@ -17,11 +17,17 @@ from typing import Optional
 from harness import hashes, sandbox
 from harness.cases import describe_status
 from harness.languages import Language, NoLanguage, language_of
-from harness.languages.build import build_of_its_time, first_error, messages
+from harness.languages.build import build_of_its_time, first_error, messages, stopped, stopped_twice
 from harness.mark.one.facts import Facts
 from harness.mark.one.options import Options
 
 SOURCES = "sources"
+# A build stopped twice by a signal (the out-of-memory killer under the
+# machine's load, a SIGKILL: harness.languages.build.stopped), whatever the
+# compiler would have said: the marker's fault, the row no mark (state
+# stopped), marked again by --resume.
+STOPPED = ("not marked: the build was stopped by the marker, not by the student's code; the submission must be "
+           "marked again (--resume marks it)")
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,10 @@ def compile_sources(language: Language, options: Options, facts: Facts, work: Pa
     if status == 0:
         facts.add("compiled", "interpreted" if command == "-" else "yes")
         return _built(language, options, facts, work)
+    if stopped(status, log):
+        facts.add("state", "stopped")
+        facts.add("reason", f"{STOPPED} ({stopped_twice(status, log)})")
+        return None
     facts.add("state", "not-compiled")
     facts.add("reason", _not_compiled(status, language, options, errors, log))
     return None

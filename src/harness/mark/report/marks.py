@@ -39,6 +39,9 @@ def mark_row(row, scheme, owner, lateness, manual):
     if row["late_days"]:
         notes.append("%d day%s late: -%s" % (row["late_days"], "" if row["late_days"] == 1 else "s",
                                              row["late_penalty"]))
+    if row.get("state") == "stopped":  # (the build stopped twice by a signal: no mark of the program's)
+        notes.insert(0, "not marked: the build was stopped by the marker, not by the student's code; "
+                        "mark again (--resume)")
     row["marks_note"] = "; ".join(notes)
 
 

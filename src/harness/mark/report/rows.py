@@ -8,7 +8,7 @@ import csv
 import os
 import re
 
-from harness.mark.result_file import read_result
+from harness.mark.result_file import NOT_MARKED, read_result
 
 # What else a submission holds (src/harness/mark/deliverables.py), as mark-one
 # found it: empty where the program's handout asks for none of it.
@@ -144,7 +144,7 @@ def class_rates(rows, categories):
     produced a program (one that does not compile fails every category
     alike, and would hide which part the class got wrong)."""
     rates = {}
-    ran = [r for r in rows if r["compiled"] in ("yes", "binary", "interpreted") and r["state"] != "error"]
+    ran = [r for r in rows if r["compiled"] in ("yes", "binary", "interpreted") and r["state"] not in NOT_MARKED]
     for c, _ in categories:
         passed = sum(r["categories"][c]["passed"] for r in ran)
         total = sum(r["categories"][c]["total"] for r in ran)
