@@ -31,15 +31,19 @@ BUILD_TIMEOUT = "60"
 # A build the checker stopped, not the compiler: gcc's and g++'s line for
 # a pass of theirs (cc1, cc1plus, as, collect2) killed by a signal (the
 # driver's name has no colon, a source's FILE:LINE has), collect2's for
-# the linker, and the sandbox's last line after its control group's
-# out-of-memory killer ended a process of the run. (A killed javac or mcs,
-# a JVM or Mono, ends the build with 128 + the signal.)
+# the linker, and the sandbox's last line when the machine's out-of-memory
+# killer ended a process of a run that stayed within its cap. (A killed
+# javac or mcs, a JVM or Mono, ends the build with 128 + the signal.)
 STOPPED = re.compile(r"[^\s:]+: (?:fatal|internal compiler) error: [A-Za-z ]+ signal terminated program \S+$"
                      r"|collect2: fatal error: \S+ terminated with signal \d+ \[")
-OUT_OF_MEMORY = re.compile(r"sandbox: out of memory: the run's processes together passed its \d+ MiB .*; "
-                           r"the kernel killed one$"
-                           r"|sandbox: the machine ran out of memory and the kernel killed a process of the run, "
+OUT_OF_MEMORY = re.compile(r"sandbox: the machine ran out of memory and the kernel killed a process of the run, "
                            r"which stayed within its \d+ MiB: not the program's fault; run it again$")
+# The sandbox's last line when the build's own processes together passed
+# the build's memory cap (the box's control group counted it, box.c): the
+# compiler needed that much for this code, which a second try would only
+# repeat, so the build failed (its log says why), it was not stopped.
+OWN_CAP = re.compile(r"sandbox: out of memory: the run's processes together passed its (?P<mib>\d+) MiB .*; "
+                     r"the kernel killed one$")
 STOPPED_SENTENCE = "the build was stopped by the checker, not by your code; try again"
 # A bare glob word of a build command (`javac *.java`, `g++ -c *.cpp`):
 # written ./*.java, so that no name it expands to begins with - or @.
@@ -98,10 +102,13 @@ def _log_lines(log: Path) -> list[str]:
 def stopped(status: int, log: Path) -> bool:
     """Whether a build ended by STATUS, its messages in LOG, was stopped by
     a signal (128 + N, or a compiler's pass killed: STOPPED's lines)
-    rather than failed by its compiler or hung (124)."""
+    rather than failed by its compiler, by its own memory cap (OWN_CAP),
+    or hung (124)."""
     if status in (0, 124):
         return False
     lines = [line for line in _log_lines(log) if line]
+    if lines and OWN_CAP.match(lines[-1]):
+        return False
     return status > 128 or any(STOPPED.match(line) for line in lines) or bool(
         lines and OUT_OF_MEMORY.match(lines[-1]))
 

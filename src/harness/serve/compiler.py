@@ -16,6 +16,8 @@ server in any of it.
 import posixpath
 import re
 
+from harness.languages.build import OWN_CAP
+
 # gcc, g++, clang (`FILE:LINE:COL: error: ...`, `fatal error:`) and javac
 # (`FILE:LINE: error: ...`); Mono's mcs (`FILE(LINE,COL): error CS1525: ...`).
 LOCATED = re.compile(r"^(?P<file>[^\s:()][^:()]*?):(?P<line>\d+):(?:(?P<column>\d+):)? (?:fatal )?error: "
@@ -91,13 +93,25 @@ def any_error(log):
     return {"file": None, "line": None, "column": None, "message": line, "source": None} if line else None
 
 
+def memory_words(log):
+    """The sentence for a build that passed its own memory cap (the
+    sandbox's last line, languages.build.OWN_CAP), or None."""
+    lines = [line for line in log.splitlines() if line.strip()]
+    found = OWN_CAP.match(lines[-1]) if lines else None
+    if not found:
+        return None
+    return ("The compiler ran out of memory on your program: building it took more than %s MiB, the checker's "
+            "limit. A very large array written out in the source, or a macro that expands without end, can do "
+            "this." % found.group("mib"))
+
+
 def told(log):
     """What the report says of a build that failed: {verdict: the page's
     verdict when not the usual one, error: the first error's dict (its
     file None when the log gives no place), words: the linker's sentence,
     short: a few words for the summary}."""
     error = first_error(log)
-    words = None if error else linker_words(log)
+    words = None if error else linker_words(log) or memory_words(log)
     if words:
         short = "no main function" if words == NO_MAIN_WORDS else words.split(":")[0].lower()
     else:

@@ -82,6 +82,19 @@ class CompilerTest(unittest.TestCase):
         self.assertTrue(told["words"].startswith("The function print_board is called but defined nowhere"))
         self.assertEqual(told["short"], "the function print_board is called but defined nowhere")
 
+    def test_a_build_past_its_memory_cap(self):
+        log = ("$ gcc -o program main.c\ngcc: fatal error: Killed signal terminated program cc1\n"
+               "compilation terminated.\nsandbox: out of memory: the run's processes together passed its 2368 MiB "
+               "(2048 MiB and the box's files); the kernel killed one\n")
+        told = compiler.told(log)
+        self.assertTrue(told["words"].startswith("The compiler ran out of memory on your program: building it took "
+                                                 "more than 2368 MiB"), told)
+        self.assertEqual(told["short"], "the compiler ran out of memory on your program")
+        machine = log.rsplit("sandbox:", 1)[0] + ("sandbox: the machine ran out of memory and the kernel killed a "
+                                                  "process of the run, which stayed within its 2368 MiB: not the "
+                                                  "program's fault; run it again\n")
+        self.assertIsNone(compiler.told(machine)["words"])
+
     def test_a_log_without_a_place(self):
         told = compiler.told("$ javac ./hw4.java\nthe build succeeded but made no hw4.class\n")
         self.assertEqual(told["error"]["message"], "the build succeeded but made no hw4.class")
