@@ -7,7 +7,8 @@ it), each student polling their latest submission meanwhile. Then waits
 (up to 5 minutes) for every last submission's result, checks each verdict
 against scripts/check-engine run directly on the same kind of program,
 and prints the figures as JSON (with each checked submission's estimated
-wait against its wait). --quick: 30 students, 1 minute.
+wait against its wait, and each accepted submission's record for
+estimate_replay). --quick: 30 students, 1 minute.
 --db postgresql plays the same rush against two fronts on one PostgreSQL
 (a server of its own, by src/serve/tests/with-postgresql) with two remote workers,
 each pulling from one front, and the students split between the fronts;

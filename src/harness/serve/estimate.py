@@ -1,8 +1,11 @@
-"""estimate.py -- the queue's estimate as a pure function: the workers
+"""estimate.py -- the queue's estimate as pure functions: the workers
 simulated from now, each free once its running job's time is up, the jobs
 that will run ahead of a submission given in order to the worker free
-first, then the submission itself (store.estimated_wait gathers its
-figures from the database)."""
+first, then the submission itself; each job's time the mean of how long
+recent checks held their worker, and of the jobs queued ahead those that
+will run (half the recent share superseded off). store.estimated_wait
+gathers the figures from the database; estimate_replay.py replays them
+on a rush's records."""
 
 import heapq
 from typing import Sequence
