@@ -11,22 +11,22 @@ import heapq
 from typing import Sequence
 
 
-def wait_seconds(median: float, ahead: int, workers: int, elapsed: Sequence[float]) -> float:
+def wait_seconds(unit: float, ahead: int, workers: int, elapsed: Sequence[float]) -> float:
     """Seconds until a job is done when AHEAD jobs will run before it, on
     WORKERS workers (at least as many as there are running jobs), each job
-    taking MEDIAN seconds: a worker running a job is free in
-    max(0, MEDIAN - its ELAPSED seconds), an idle one now; each job ahead,
-    in order, starts on the worker free first and holds it MEDIAN seconds;
+    taking UNIT seconds: a worker running a job is free in
+    max(0, UNIT - its ELAPSED seconds), an idle one now; each job ahead,
+    in order, starts on the worker free first and holds it UNIT seconds;
     the job starts on the worker free first after them, and is done
-    MEDIAN seconds later."""
-    free = [max(0.0, median - seconds) for seconds in elapsed]
+    UNIT seconds later."""
+    free = [max(0.0, unit - seconds) for seconds in elapsed]
     free += [0.0] * max(0, workers - len(free))
     if not free:
         free = [0.0]
     heapq.heapify(free)
     for _ in range(max(0, ahead)):
-        heapq.heapreplace(free, free[0] + median)
-    return free[0] + median
+        heapq.heapreplace(free, free[0] + unit)
+    return free[0] + unit
 
 
 # The unit: the mean of this many recent checks' times; before any, this.
