@@ -2,7 +2,7 @@
 (SQLite here; PostgreSQL too where SERVE_TEST_POSTGRESQL names one): the
 count is stored only by the lease's holder and starts again at a new
 claim; the estimate simulates the workers (the running jobs' time left,
-then the jobs that will run ahead, each the median of the recent checks'
+then the jobs that will run ahead, each the mean of the recent checks' held
 times); the worker reads check-engine's progress.tsv."""
 
 import os
@@ -97,11 +97,11 @@ class ProgressTest(unittest.TestCase):
 
 
 class SimulatedWaitTest(unittest.TestCase):
-    """estimate.wait_seconds by hand: (median, jobs ahead, workers, the
+    """estimate.wait_seconds by hand: (unit, jobs ahead, workers, the
     running jobs' elapsed seconds) -> when the job is done."""
 
     def test_a_running_jobs_time_left_counts(self):
-        # median 15; two workers running for 10 s and 3 s: free at 5 and 12
+        # unit 15; two workers running for 10 s and 3 s: free at 5 and 12
         self.assertEqual(estimate.wait_seconds(15, 0, 2, [10, 3]), 20)     # starts at 5
         # three ahead: 5 -> 20, 12 -> 27, 20 -> 35; the job starts at 27
         self.assertEqual(estimate.wait_seconds(15, 3, 2, [10, 3]), 42)
@@ -111,7 +111,7 @@ class SimulatedWaitTest(unittest.TestCase):
         self.assertEqual(estimate.wait_seconds(15, 0, 2, []), 15)
         self.assertEqual(estimate.wait_seconds(15, 1, 3, [14]), 15)        # an idle worker each
         self.assertEqual(estimate.wait_seconds(15, 2, 3, [14]), 16)        # the third waits for the running one's 1 s
-        self.assertEqual(estimate.wait_seconds(15, 0, 1, [40]), 15)        # over the median: free now
+        self.assertEqual(estimate.wait_seconds(15, 0, 1, [40]), 15)        # over the unit: free now
         self.assertEqual(estimate.wait_seconds(10, 4, 2, []), 30)          # the old rounds, ceil(5 / 2) x 10
 
     def test_more_running_than_workers_and_none(self):
