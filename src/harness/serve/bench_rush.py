@@ -7,7 +7,8 @@ it), each student polling their latest submission meanwhile. Then waits
 (up to 5 minutes) for every last submission's result, checks each verdict
 against scripts/check-engine run directly on the same kind of program,
 and prints the figures as JSON (with each checked submission's estimated
-wait against its wait). --quick: 30 students, 1 minute.
+wait against its wait, and each accepted submission's record for
+estimate_replay). --quick: 30 students, 1 minute.
 --db postgresql plays the same rush against two fronts on one PostgreSQL
 (a server of its own, by src/serve/tests/with-postgresql) with two remote workers,
 each pulling from one front, and the students split between the fronts;
@@ -21,7 +22,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,11 +30,15 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from harness import paths
-from harness.serve import checking, logs, programs
+from harness.serve import checking, estimate_replay, logs, programs
+from harness.serve.db import Database, default_url
 from harness.serve.client import Cluster, Service, request, write_roster
 
 MIX = {"correct": 0.4, "wrong": 0.3, "broken": 0.2, "hanging": 0.1}
 AFTER_RUSH = 300.0
+# The estimate's target: at least this share of the checked submissions
+# told a wait within a factor of 2 of the one they had.
+WITHIN_X2_TARGET = 0.9
 
 
 def options():
@@ -63,7 +67,7 @@ class Rush:
         self.front = {name: fronts[n % len(fronts)] for n, name in enumerate(sorted(tokens))}
         self.lock = threading.Lock()
         self.times = {"POST": [], "GET": []}
-        self.statuses, self.accepted, self.latest, self.estimates = {}, {}, {}, {}
+        self.statuses, self.accepted, self.latest, self.estimates, self.positions = {}, {}, {}, {}, {}
         rng = random.Random(args.seed)
         kinds, weights = list(MIX), list(MIX.values())
         self.plan = sorted((rng.uniform(0, args.minutes * 60), name, n, rng.choices(kinds, weights)[0])
@@ -87,6 +91,7 @@ class Rush:
                     self.accepted[body["id"]] = (name, kind)
                     self.latest[name] = body["id"]
                     self.estimates[body["id"]] = body.get("estimated_wait")
+                    self.positions[body["id"]] = body.get("position")
                 return
             if status not in (429, 503):
                 raise RuntimeError("POST answered %s: %s" % (status, body))
@@ -172,29 +177,37 @@ def server_times(fronts, start, end):
     return times
 
 
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1))))] if ordered else None
+percentile = estimate_replay.percentile
 
 
 def estimate_figures(estimates, found):
     """The queue's estimate given at each upload against its wait, for each
     submission checked (not superseded, not from the cache): the wait is
     the service's own finished - created; the error is estimate - wait
-    (positive: it said longer than it took). Pairs in seconds, then the
-    error's median and 95th percentile of its size, the share of estimates
-    within a factor of 2 of the wait, and the median of estimate / wait
-    (below 1: it said shorter)."""
+    (positive: it said longer than it took). Pairs in seconds, then
+    estimate_replay.pair_figures: the error's median and 95th percentile
+    of its size, the share of estimates within a factor of 2 of the wait,
+    and the median of estimate / wait (below 1: it said shorter)."""
     pairs = [[sid, estimates[sid], round(body["finished"] - body["created"], 1)]
              for sid, body in sorted(found.items()) if body["state"] == "done" and not body["cached"]
              and estimates.get(sid) is not None and body.get("finished")]
-    errors = [estimated - actual for _, estimated, actual in pairs]
-    ratios = [estimated / actual for _, estimated, actual in pairs if actual > 0]
-    within = [actual / 2 <= estimated <= actual * 2 for _, estimated, actual in pairs]
-    return {"pairs": pairs, "median_error_s": round(percentile(errors, 50), 1) if errors else None,
-            "p95_abs_error_s": round(percentile([abs(e) for e in errors], 95), 1) if errors else None,
-            "within_x2_share": round(sum(within) / len(within), 3) if within else None,
-            "median_ratio": round(statistics.median(ratios), 2) if ratios else None}
+    return dict(estimate_replay.pair_figures(pairs), pairs=pairs)
+
+
+def job_records(rush, url):
+    """Every accepted submission's record from the service's database
+    (estimate_replay.job_records: accepted, claimed, ended, finished,
+    seconds, state), with its kind, and its position and estimate as the
+    upload's answer gave them: what estimate_replay replays."""
+    db = Database(url)
+    try:
+        records = [r for r in estimate_replay.job_records(db) if r["id"] in rush.accepted]
+    finally:
+        db.close()
+    for record in records:
+        record.update(kind=rush.accepted[record["id"]][1], position=rush.positions.get(record["id"]),
+                      estimate=rush.estimates.get(record["id"]))
+    return records
 
 
 def figures(args, rush, found, last_done, references):
@@ -207,6 +220,7 @@ def figures(args, rush, found, last_done, references):
     every = rush.times["POST"] + rush.times["GET"]
     p95 = percentile(every, 95)
     slowest_last = max(last_done.values()) if len(last_done) == len(rush.latest) else None
+    told = estimate_figures(rush.estimates, found)
     return {
         "students": args.students, "submissions_planned": len(rush.plan), "rush_minutes": args.minutes,
         "workers": args.workers, "case_timeout": args.timeout, "mix": MIX,
@@ -218,10 +232,11 @@ def figures(args, rush, found, last_done, references):
         "server_requests": len(rush.server_times),
         "server_p95_ms": round(1000 * percentile(rush.server_times, 95), 1) if rush.server_times else None,
         "last_results_within_s": round(slowest_last, 1) if slowest_last is not None else None,
-        "estimate": estimate_figures(rush.estimates, found),
+        "estimate": told,
         "verdict_mismatches": len(mismatches), "reference": {k: list(v) for k, v in references.items()},
         "targets": {"nothing_lost": not lost, "last_results_within_5_min": slowest_last is not None,
-                    "p95_under_200_ms": p95 < 0.2, "verdicts_equal_check_engine": not mismatches},
+                    "p95_under_200_ms": p95 < 0.2, "verdicts_equal_check_engine": not mismatches,
+                    "estimate_within_x2": (told["within_x2_share"] or 0) >= WITHIN_X2_TARGET},
     }
 
 
@@ -250,10 +265,12 @@ def rush_on(args, folder, references, db):
         ended = rush.play()
         rush.server_times = server_times(fronts, before, log_sizes(fronts))
         found, last_done = final_states(rush, ended)
+        records = job_records(rush, default_url(data) if db == "sqlite" else cluster.db)
     finally:
         stop()
     result = figures(args, rush, found, last_done, references)
     result["db"] = db if db == "sqlite" else "postgresql, 2 fronts, 2 remote workers"
+    result["jobs"] = records
     return result
 
 

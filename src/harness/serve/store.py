@@ -8,7 +8,6 @@ the queue's estimate.
 import hashlib
 import json
 import secrets
-import statistics
 import time
 
 from harness.mark.roster import read_roster  # (the class's one roster, mark's too)
@@ -19,10 +18,10 @@ from . import estimate
 # `done` or `error`.
 QUEUED, RUNNING = "queued", "running"
 FINAL = ("done", "error", "superseded")
-# The queue's estimate: the median of this many recent checks' times;
-# the workers that held a job in this many seconds; the unit before any
-# check has finished.
-RECENT_CHECKS, WORKERS_WINDOW, FIRST_GUESS = 20, 600.0, 30.0
+# The queue's estimate: the mean of this many recent checks' times
+# (estimate.py's); the workers that held a job in this many seconds; the
+# unit before any check has finished.
+RECENT_CHECKS, WORKERS_WINDOW, FIRST_GUESS = estimate.RECENT, 600.0, estimate.FIRST_GUESS
 RESULT_FIELDS = ("compiled", "passed", "failed", "total", "summary", "report", "seconds")
 
 
@@ -187,12 +186,14 @@ def history(db, student, limit=200):
     return found
 
 
-def median_seconds(db, recent=RECENT_CHECKS):
-    """The median checking time of the last RECENT checks (done, not
-    answered from the cache): the queue estimate's unit; None before any."""
-    rows = db.all("SELECT seconds FROM submissions WHERE state = 'done' AND cached = 0 AND seconds IS NOT NULL "
-                  "ORDER BY finished DESC LIMIT ?", (recent,))
-    return statistics.median(r[0] for r in rows) if rows else None
+def held_seconds(db, recent=RECENT_CHECKS):
+    """How long each of the last RECENT checks held its worker, oldest
+    first: its claim to its result stored (the sources written, the build,
+    check-engine, the report, as the worker saw it), which check-engine's
+    own `seconds` leaves part of out. The queue estimate's unit is their mean."""
+    rows = db.all("SELECT ended - claimed FROM claims WHERE outcome IN ('done', 'error') AND ended IS NOT NULL "
+                  "ORDER BY ended DESC LIMIT ?", (recent,))
+    return [r[0] for r in reversed(rows)]
 
 
 def workers_seen(db, window=WORKERS_WINDOW, now=None):
@@ -210,17 +211,26 @@ def running_elapsed(db, now=None):
     return [max(0.0, now - claimed) for (claimed,) in rows]
 
 
+def queue_exits(db, recent=estimate.RECENT_EXITS):
+    """The last RECENT exits from the queue, oldest first: True for a job
+    superseded (its student uploaded again first), False for a claim."""
+    rows = db.all("SELECT superseded FROM (SELECT claimed AS at, 0 AS superseded FROM claims UNION ALL "
+                  "SELECT finished, 1 FROM submissions WHERE state = 'superseded') AS exits "
+                  "ORDER BY at DESC LIMIT ?", (recent,))
+    return [bool(r[0]) for r in reversed(rows)]
+
+
 def estimated_wait(db, position, local_workers, now=None):
-    """Seconds until a job at POSITION in the queue is done (estimate.py's
-    simulation): POSITION - 1 queued jobs run ahead of it (a superseded
-    one is no longer queued), each taking the median time of the recent
-    checks, on the workers (the most of LOCAL_WORKERS, of the workers seen
+    """Seconds until a job at POSITION in the queue is done
+    (estimate.queue_wait, a simulation): of the POSITION - 1 jobs queued
+    ahead, those that will run (less half the share of recent exits
+    superseded), each taking the mean time the recent checks held their
+    worker, on the workers (the most of LOCAL_WORKERS, of the workers seen
     holding a job lately, remote ones too, and of the jobs running, at
-    least 1), each running job with the median less its elapsed time
-    left. None when not queued."""
+    least 1), each running job with that mean less its elapsed time left.
+    None when not queued."""
     if position is None:
         return None
-    median = median_seconds(db)
     elapsed = running_elapsed(db, now)
     workers = max(1, local_workers, workers_seen(db, now=now), len(elapsed))
-    return round(estimate.wait_seconds(FIRST_GUESS if median is None else median, position - 1, workers, elapsed))
+    return round(estimate.queue_wait(held_seconds(db), queue_exits(db), position - 1, workers, elapsed))

@@ -2,12 +2,13 @@
 (SQLite here; PostgreSQL too where SERVE_TEST_POSTGRESQL names one): the
 count is stored only by the lease's holder and starts again at a new
 claim; the estimate simulates the workers (the running jobs' time left,
-then the jobs that will run ahead, each the median of the recent checks'
+then the jobs that will run ahead, each the mean of the recent checks' held
 times); the worker reads check-engine's progress.tsv."""
 
 import os
 import tempfile
 import time
+import types
 import unittest
 
 from harness.serve import bench_rush, checking, estimate, leases, programs, store
@@ -39,51 +40,68 @@ class ProgressTest(unittest.TestCase):
         self.assertIsNone(store.submission(self.db, sid)["progress"])
         self.assertFalse(leases.progress(self.db, sid, "w2", 4, 20))
 
-    def checked(self, student, worker, seconds):
+    def checked(self, student, worker, held, seconds=1.0):
+        """A check that held WORKER for HELD seconds, claim to result
+        (check-engine's own SECONDS are not the estimate's)."""
         store.submit(self.db, student, b"x", ["a.c"], "k-" + student)
         sid = leases.claim(self.db, worker, 30)[0]
         leases.finish(self.db, sid, worker, {"summary": "ok", "seconds": seconds})
+        self.db.execute("UPDATE claims SET claimed = ended - ? WHERE job = ?", (held, sid))
 
     def test_estimate_counts_the_running_jobs_time_left(self):
-        for n, seconds in enumerate((10.0, 20.0, 30.0)):
-            self.checked("s%d" % n, "w%d" % n, seconds)   # median 20, three workers seen
+        for n, held in enumerate((10.0, 20.0, 60.0)):
+            self.checked("s%d" % n, "w%d" % n, held)   # mean 30 (the median 20), three workers seen
         now = time.time()
         store.submit(self.db, "s10", b"x", ["a.c"], "k-s10")
-        leases.claim(self.db, "w0", 30)                   # running for 15 s: 5 s left
+        leases.claim(self.db, "w0", 30)                   # running for 15 s: 15 s left
         self.db.execute("UPDATE claims SET claimed = ? WHERE worker = 'w0' AND ended IS NULL", (now - 15,))
         self.assertEqual([round(e) for e in store.running_elapsed(self.db, now)], [15])
         queued = [store.submit(self.db, "s2%d" % n, b"x", ["a.c"], "k-s2%d" % n)[0] for n in range(3)]
         self.assertEqual(store.position(self.db, queued[2]), 3)
-        # workers free at 5, 0, 0: s20's and s21's jobs start at 0, s22's at 5 and is done at 25
-        self.assertEqual(store.estimated_wait(self.db, 3, 1, now=now), 25)
+        # workers free at 15, 0, 0: s20's and s21's jobs start at 0, s22's at 15 and is done at 45
+        self.assertEqual(store.estimated_wait(self.db, 3, 1, now=now), 45)
         # s20's newer upload supersedes its queued job: that one no longer runs ahead of s22's
         store.submit(self.db, "s20", b"y", ["a.c"], "k-s20-again")
         self.assertEqual(store.position(self.db, queued[2]), 2)
-        self.assertEqual(store.estimated_wait(self.db, 2, 1, now=now), 20)
+        self.assertEqual(store.estimated_wait(self.db, 2, 1, now=now), 30)
 
-    def test_estimate_is_the_median_times_the_rounds_ahead(self):
+    def test_estimate_is_the_mean_held_time_times_the_rounds_ahead(self):
         self.assertEqual(store.estimated_wait(self.db, 1, 0), store.FIRST_GUESS)  # nothing measured yet
         self.assertIsNone(store.estimated_wait(self.db, None, 2))
-        for n, seconds in enumerate((10.0, 20.0, 100.0)):
-            self.checked("s%d" % n, "w%d" % n, seconds)
-        self.assertEqual(store.median_seconds(self.db), 20.0)
+        for n, held in enumerate((10.0, 20.0, 60.0)):
+            self.checked("s%d" % n, "w%d" % n, held)
+        self.assertEqual([round(h) for h in store.held_seconds(self.db)], [10, 20, 60])  # oldest first
         self.assertEqual(store.workers_seen(self.db), 3)
-        self.assertEqual(store.estimated_wait(self.db, 3, 2), 20)   # 3 workers seen: one round
-        self.assertEqual(store.estimated_wait(self.db, 4, 2), 40)   # two rounds
-        self.assertEqual(store.estimated_wait(self.db, 4, 4), 20)   # more workers started here
+        self.assertEqual(store.estimated_wait(self.db, 3, 2), 30)   # 3 workers seen: one round of the mean
+        self.assertEqual(store.estimated_wait(self.db, 4, 2), 60)   # two rounds
+        self.assertEqual(store.estimated_wait(self.db, 4, 4), 30)   # more workers started here
         later = time.time() + 2 * store.WORKERS_WINDOW   # the workers long gone: the local ones count
-        self.assertEqual(store.estimated_wait(self.db, 3, 1, now=later), 60)
+        self.assertEqual(store.estimated_wait(self.db, 3, 1, now=later), 90)
         for n in range(3, 3 + store.RECENT_CHECKS):   # only the recent checks count
-            self.checked("s%d" % n, "w0", 1.0)
-        self.assertEqual(store.median_seconds(self.db), 1.0)
+            self.checked("s%d" % n, "w0", 1.0, seconds=50.0)
+        self.assertEqual([round(h) for h in store.held_seconds(self.db)], [1] * store.RECENT_CHECKS)
+        self.assertEqual(store.estimated_wait(self.db, 1, 1, now=later), 1)
+
+    def test_estimate_takes_off_half_the_share_superseded(self):
+        self.checked("s0", "w0", 10.0)
+        self.checked("s1", "w1", 30.0)           # mean 20; two workers seen
+        for student in ("s30", "s31"):           # each uploads twice: the first superseded
+            store.submit(self.db, student, b"x", ["a.c"], "k-%s" % student)
+            store.submit(self.db, student, b"y", ["a.c"], "k-%s-again" % student)
+        queued = [store.submit(self.db, "s3%d" % n, b"x", ["a.c"], "k-s3%d" % n)[0] for n in range(2, 5)]
+        self.assertEqual(store.queue_exits(self.db), [False, False, True, True])
+        self.assertEqual(store.position(self.db, queued[2]), 5)
+        # 4 ahead, half of the share superseded (0.5) off: 3 run, 0 -> 20, 0 -> 20, 20 -> 40;
+        # s34's job from 20 to 40
+        self.assertEqual(store.estimated_wait(self.db, 5, 1), 40)
 
 
 class SimulatedWaitTest(unittest.TestCase):
-    """estimate.wait_seconds by hand: (median, jobs ahead, workers, the
+    """estimate.wait_seconds by hand: (unit, jobs ahead, workers, the
     running jobs' elapsed seconds) -> when the job is done."""
 
     def test_a_running_jobs_time_left_counts(self):
-        # median 15; two workers running for 10 s and 3 s: free at 5 and 12
+        # unit 15; two workers running for 10 s and 3 s: free at 5 and 12
         self.assertEqual(estimate.wait_seconds(15, 0, 2, [10, 3]), 20)     # starts at 5
         # three ahead: 5 -> 20, 12 -> 27, 20 -> 35; the job starts at 27
         self.assertEqual(estimate.wait_seconds(15, 3, 2, [10, 3]), 42)
@@ -93,12 +111,39 @@ class SimulatedWaitTest(unittest.TestCase):
         self.assertEqual(estimate.wait_seconds(15, 0, 2, []), 15)
         self.assertEqual(estimate.wait_seconds(15, 1, 3, [14]), 15)        # an idle worker each
         self.assertEqual(estimate.wait_seconds(15, 2, 3, [14]), 16)        # the third waits for the running one's 1 s
-        self.assertEqual(estimate.wait_seconds(15, 0, 1, [40]), 15)        # over the median: free now
+        self.assertEqual(estimate.wait_seconds(15, 0, 1, [40]), 15)        # over the unit: free now
         self.assertEqual(estimate.wait_seconds(10, 4, 2, []), 30)          # the old rounds, ceil(5 / 2) x 10
 
     def test_more_running_than_workers_and_none(self):
         self.assertEqual(estimate.wait_seconds(10, 0, 1, [2, 6]), 14)      # the running jobs each hold a worker
         self.assertEqual(estimate.wait_seconds(10, 1, 0, []), 20)          # no worker known: one
+
+
+class QueueWaitTest(unittest.TestCase):
+    """estimate.queue_wait by hand: the mean of the held times, the jobs
+    ahead less half the share superseded, then the simulation."""
+
+    def test_the_unit_is_the_mean_not_the_median(self):
+        # one hanging program in ten (15 s) weighs as much as the nine 1.5 s checks
+        self.assertAlmostEqual(estimate.unit_seconds([1.5] * 9 + [15.0]), 2.85)
+        self.assertEqual(estimate.unit_seconds([]), estimate.FIRST_GUESS)
+
+    def test_half_the_share_superseded_is_taken_off_the_jobs_ahead(self):
+        self.assertEqual(estimate.jobs_to_run(10, [True, False, False, False]), 9)   # 10 x 0.875, rounded
+        self.assertEqual(estimate.jobs_to_run(4, []), 4)
+        self.assertEqual(estimate.jobs_to_run(4, [True] * 4), 2)    # at most half off
+        self.assertEqual(estimate.jobs_to_run(0, [True]), 0)
+
+    def test_the_wait_of_a_skewed_mix(self):
+        held = [1.5] * 9 + [15.0]                    # mean 2.85 (median 1.5)
+        # 8 ahead, a quarter of the exits superseded: 7 run; workers free at
+        # 1.85 and 0.85; the seven end at 3.7, 4.7, 6.55, 7.55, 9.4, 10.4,
+        # 12.25; the job starts at 10.4 and is done at 13.25 (the median
+        # and all 8 ahead: about 7)
+        self.assertAlmostEqual(estimate.queue_wait(held, [False] * 3 + [True], 8, 2, [1.0, 2.0]), 13.25)
+        # only the last RECENT held times and RECENT_EXITS exits count
+        old = [100.0] * 5 + [2.0] * estimate.RECENT
+        self.assertAlmostEqual(estimate.queue_wait(old, [True] * 5 + [False] * estimate.RECENT_EXITS, 1, 1, []), 4.0)
 
 
 class BenchEstimateTest(unittest.TestCase):
@@ -118,6 +163,18 @@ class BenchEstimateTest(unittest.TestCase):
         found = {n: {"state": "done", "cached": False, "created": 0.0, "finished": 10.0} for n in "abcd"}
         got = bench_rush.estimate_figures({"a": 5, "b": 20, "c": 4, "d": 21}, found)
         self.assertEqual((got["within_x2_share"], got["median_ratio"]), (0.5, 1.25))
+
+    def test_the_target_line_wants_nine_in_ten_within_a_factor_of_2(self):
+        args = types.SimpleNamespace(students=1, minutes=1, workers=2, timeout=2)
+        found = {"s%d" % n: {"state": "done", "cached": False, "created": 0.0, "finished": 10.0, "compiled": True,
+                             "passed": 20, "failed": 0} for n in range(10)}
+        rush = types.SimpleNamespace(accepted={sid: ("student", "correct") for sid in found}, statuses={202: 10},
+                                     times={"POST": [0.01], "GET": [0.01]}, latest={"student": "s9"},
+                                     plan=[None] * 10, server_times=[0.01], estimates={})
+        for outside, met in ((1, True), (2, False)):   # 9 of 10 within: met; 8 of 10: not
+            rush.estimates = {sid: 30 if n < outside else 10 for n, sid in enumerate(sorted(found))}
+            got = bench_rush.figures(args, rush, found, {"student": 1.0}, {"correct": (True, 20, 0)})
+            self.assertEqual(got["targets"]["estimate_within_x2"], met, got["estimate"])
 
 
 class ReadProgressTest(unittest.TestCase):
