@@ -1,12 +1,8 @@
-/*
- * checkers_b.c -- a second, separately written program for the COMP10002
- * 2021 checkers assignment, from the handout and its notes alone: one
- * file, a 10x10 "mailbox" board whose rim of '#' squares ends every
- * diagonal walk, and a recursive minimax over malloc'd move lists.
- * It is test data of the similarity tool: an independent program of the
- * same game as the reference engine (a pair that must not be flagged),
- * and an original whose disguised copies must be.
- */
+/* checkers_b.c -- a second checkers program for COMP10002 2021 A2, written
+ * apart from src/checkers from the handout and its notes: one file, a 10x10
+ * "mailbox" board whose rim of '#' ends every diagonal walk, and a recursive
+ * minimax over malloc'd move lists. Test data of the similarity tool: an
+ * independent program of the same game, and an original to disguise. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +63,7 @@ static int owner_of(char man)
     if (man == 'b' || man == 'B') {
         return BLACK_SIDE;
     }
-    if (man == 'w' || man == 'W') {
-        return WHITE_SIDE;
-    }
-    return -1;
+    return (man == 'w' || man == 'W') ? WHITE_SIDE : -1;
 }
 
 static void setup(struct game *g)
@@ -121,8 +114,7 @@ static void push_jump(struct jumplist *list, int from, int to, int over)
     }
     list->items[list->count].from = from;
     list->items[list->count].to = to;
-    list->items[list->count].over = over;
-    list->count++;
+    list->items[list->count++].over = over;
 }
 
 /* The legal actions of the man on square from, in the notes' direction order. */
