@@ -1,7 +1,7 @@
 """specialise.py -- part of the normal form (normalise.py): a call that
-passes a constant for a parameter the function tests in an `if` reads a
-copy of the function made for that constant, its ifs on constants
-folded to the branch that runs, without the parameters it no longer
+passes a constant for a parameter that is the whole condition of an
+`if` of the function (`if (p)`, `if (!p)`) reads a copy of the function
+made for that constant, those ifs folded to the branch that runs, without the parameters it no longer
 reads that the call passes constants for. Two helpers merged into one
 behind a selector (`if (which) {...} else {...}`, each call passing 1 or
 0 and zeros for the other's parameters) so read as the two helpers
@@ -25,14 +25,25 @@ def parameter_names(function):
     return [getattr(p, "name", None) for p in params_of(function)]
 
 
-def tested(function):
-    """The indexes of the parameters an if's condition of function reads."""
-    names = parameter_names(function)
-    read = set()
+def selector(cond):
+    """The name an if's condition is alone (x, !x, !!x...), if it is."""
+    while isinstance(cond, c_ast.UnaryOp) and cond.op == "!":
+        cond = cond.expr
+    return cond.name if isinstance(cond, c_ast.ID) else None
+
+
+def survey(function):
+    """(the indexes of the parameters that are an if's whole condition,
+    negated or not, in function: the ones a constant folds; the calls of
+    function by name), in one walk."""
+    read, calls = set(), []
     for node in walk(function.body):
         if isinstance(node, c_ast.If):
-            read |= references(node.cond)
-    return {i for i, name in enumerate(names) if name and name in read}
+            read.add(selector(node.cond))
+        elif isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+            calls.append(node)
+    names = parameter_names(function)
+    return {i for i, name in enumerate(names) if name and name in read}, calls
 
 
 def constant_text(node):
@@ -46,7 +57,7 @@ def folded(function, values):
     constant}) replaced by them and the ifs on them that then test a
     constant folded; None when none does."""
     body = copy.deepcopy(function.body)
-    marked = {id(n) for n in walk(body) if isinstance(n, c_ast.If) and references(n.cond) & set(values)}
+    marked = {id(n) for n in walk(body) if isinstance(n, c_ast.If) and selector(n.cond) in values}
     body = replace_ids(body, lambda n: copy.deepcopy(values[n.name]) if n.name in values else n)
     count = [0]
 
@@ -68,7 +79,8 @@ class Specialiser:
     def __init__(self, functions):
         self.functions, self.bodies, self.copies = functions, {}, {}
         self.made, self.made_of = set(), {}
-        self.tests = {name: tested(f) for name, f in functions.items()}
+        self.surveys = {name: survey(f) for name, f in functions.items()}
+        self.tests = {name: found[0] for name, found in self.surveys.items()}
 
     def body_for(self, name, fixed):
         """The folded body of name for the constants fixed ({index: node})."""
@@ -113,12 +125,15 @@ def specialise(functions):
     calls of its functions at them, in place (the copies' own calls too:
     a recursive helper's copy calls itself)."""
     specialiser = Specialiser(functions)
+    if not any(specialiser.tests.values()):
+        return
     todo, seen = list(functions), set(functions)
     while todo:
-        function = functions[todo.pop()]
-        calls = [n for n in walk(function.body) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
-                 and specialiser.tests.get(n.name.name)]
+        name = todo.pop()
+        calls = specialiser.surveys[name][1] if name in specialiser.surveys else survey(functions[name])[1]
         for call in calls:
-            specialiser.redirect(call)
-        todo += [name for name in functions if name not in seen]
-        seen |= set(functions)
+            if specialiser.tests.get(call.name.name):
+                specialiser.redirect(call)
+        fresh = [made for made in functions if made not in seen]
+        todo += fresh
+        seen |= set(fresh)
