@@ -3,16 +3,18 @@ tree (pycparser's c_ast, changed in place), keeping what the program
 does. A loop, if, switch or block of a function (at least MIN_NODES
 nodes; no return, goto, label or type declared in it; a break, continue
 or case only for a loop or switch inside it; no sizeof of the function's
-variables) moves into a new static void function, called where it
-stood. The variables it uses that are in scope there are passed in: by
-value when it never changes them, or when they are arrays (which decay
-to the same pointer), else by pointer, their uses then read `(*name)`."""
+variables; none of them `register` or an array sized at run time) moves
+into a new static void function, called where it stood. The variables
+it uses that are in scope there are passed in: by value when it never
+changes them, or when they are arrays (which decay to the same
+pointer), else by pointer, their uses then read `(*name)`."""
 
 import copy
 from typing import NamedTuple
 
 from pycparser import c_ast
 
+from harness.similarity.normalise import is_constant
 from harness.similarity.rewrites import declared_type, params_of, references, replace_ids, walk
 
 MIN_NODES = 15
@@ -73,9 +75,19 @@ def movable(statement, scope):
     needed = sorted((references(statement) - own) & set(scope))
     measured = {name for n in nodes if isinstance(n, c_ast.UnaryOp) and n.op == "sizeof"
                 for name in references(n)}
-    if measured & set(needed) or any(isinstance(scope[n].type, c_ast.FuncDecl) for n in needed):
+    if measured & set(needed) or any(not passable(scope[n]) for n in needed):
         return None
     return {name: scope[name] for name in needed}
+
+
+def passable(decl):
+    """Whether a variable can be passed to the new function as split()
+    does: not a function, not `register` (no address), not an array of a
+    size known only at run time."""
+    kind = decl.type
+    if isinstance(kind, c_ast.FuncDecl) or "register" in decl.storage:
+        return False
+    return not isinstance(kind, c_ast.ArrayDecl) or kind.dim is None or is_constant(kind.dim)
 
 
 def scan(node, scope, found):
