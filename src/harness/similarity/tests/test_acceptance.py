@@ -42,8 +42,9 @@ EXAMPLES = 12  # at least: every example of the game is run
 
 
 def build(folder, binary):
-    """Builds folder's .c files into binary; gcc's stderr if it failed."""
-    done = subprocess.run(["gcc", "-std=c11", "-O1", "-o", binary] + sorted(glob.glob(os.path.join(folder, "*.c"))),
+    """Builds folder's .c files into binary, every -Wall warning an
+    error; gcc's stderr if it failed."""
+    done = subprocess.run(["gcc", "-std=c11", "-Wall", "-Werror", "-O1", "-o", binary] + sorted(glob.glob(os.path.join(folder, "*.c"))),
                           capture_output=True, text=True, check=False)
     return done.stderr if done.returncode else None
 
