@@ -23,7 +23,8 @@ from harness.similarity.structure import Structure
 from harness.similarity.winnow import Place
 
 # The modules whose code decides a Structure's fingerprints.
-MAKERS = ("cparse.py", "normalise.py", "emit.py", "winnow.py", "structure.py", "structural.py", "cache.py")
+MAKERS = ("cparse.py", "lenient.py", "fastlex.py", "normalise.py", "specialise.py", "rewrites.py", "emit.py",
+          "winnow.py", "structure.py", "structural.py", "cache.py")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 

@@ -11,7 +11,9 @@ ladder, each level with the ones before: 1 comments and layout, 2
 identifiers renamed, 3 functions reordered and declared first, macros
 expanded (reshape.py: the files parsed and written back), 4 for and while
 exchanged, if/else swapped with the condition negated, x++ as x += 1, 5
-one-return helpers inlined, 6 dead code and two functions nobody calls
+7 to 10 helpers inlined (one-return ones), merged (two behind a
+selector) or split (a statement moved into a function of its own), said
+on stderr (level5.py), 6 dead code and two functions nobody calls
 (rewrites.py); a .c file that does not parse keeps the text disguises
 only (said on stderr). Seeded (--seed, default 1): the same
 seed, the same disguise. Other files are copied as they are. The
@@ -210,14 +212,15 @@ def level_options(level):
 
 def disguise_level(source, dest, level, seed):
     """Copies source to dest disguised at level (1 to 6); returns the
-    files reshape.py could not parse."""
+    files reshape.py could not parse and L5's changes (level5.Changes,
+    None below L5)."""
     if level < 3:
         disguise_folder(source, dest, level_options(level), seed)
-        return []
+        return [], None
     with tempfile.TemporaryDirectory(prefix="disguise.") as work:
-        failed = reshape.reshape_folder(source, os.path.join(work, "shaped"), level, seed)
+        failed, changes = reshape.reshape_folder(source, os.path.join(work, "shaped"), level, seed)
         disguise_folder(os.path.join(work, "shaped"), dest, level_options(level), seed)
-    return failed
+    return failed, changes
 
 
 def disguise_folder(source, dest, options, seed):
@@ -247,8 +250,11 @@ def main():
     parser.add_argument("dest")
     args = parser.parse_args()
     if args.level:
-        for failed in disguise_level(args.source, args.dest, args.level, args.seed):
-            print("disguise: not reshaped: %s" % failed, file=sys.stderr)
+        failed, changes = disguise_level(args.source, args.dest, args.level, args.seed)
+        for line in failed:
+            print("disguise: not reshaped: %s" % line, file=sys.stderr)
+        if changes:
+            print("disguise: helpers inlined %d, merged %d, split %d" % changes[1:], file=sys.stderr)
     else:
         disguise_folder(args.source, args.dest, args, args.seed)
 

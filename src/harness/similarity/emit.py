@@ -50,7 +50,10 @@ class Emitter:
             return self.expression(node.expr)
         if node.op in UPDATES:
             return self.token("SET" + UPDATES[node.op], node) + self.expression(node.expr) + self.token("V", node)
-        return self.token(node.op, node) + self.expression(node.expr)
+        inner = self.expression(node.expr)
+        if node.op == "*" and inner and inner[0].text == "&":
+            return inner[1:]
+        return self.token(node.op, node) + inner
 
     def expr_Assignment(self, node):
         op, value = node.op, node.rvalue

@@ -2,7 +2,7 @@
 L3 to L6): each .c file preprocessed (its system headers replaced by
 empty ones, so that NULL, stdout or true stay as written; its own macros
 expanded, which inlines its constants), parsed with pycparser, changed
-(rewrites.py), and written back with pycparser's generator after its
+(rewrites.py; at L5 the whole program first, level5.py), and written back with pycparser's generator after its
 #include lines: its types and variables first, in their order, then a
 declaration of every function, then the functions in a shuffled order.
 Headers (.h) are copied as they are. A file that does not parse so is
@@ -17,7 +17,7 @@ import tempfile
 import pycparser
 from pycparser import c_ast, c_generator
 
-from harness.similarity import rewrites
+from harness.similarity import level5, rewrites
 from harness.similarity.cparse import stub_headers
 
 # pycparser keeps [NAME] = and .NAME = designators alike (both an ID), and
@@ -36,17 +36,11 @@ def own_nodes(path, stubs, prelude):
     return [node for node in tree.ext if node.coord is not None and node.coord.file == path]
 
 
-def changed(nodes, level, rng):
-    """The nodes with the level's changes (in place) and the names of the
-    functions to drop (inlined everywhere at L5)."""
+def changed(nodes, level, rng, dropped):
+    """The nodes with L4's and L6's changes (in place; L5's are made over
+    the whole program first, by level5.py, which dropped the functions
+    named in dropped)."""
     functions = {n.decl.name: n for n in nodes if isinstance(n, c_ast.FuncDef)}
-    dropped = set()
-    if level >= 5:
-        change, helpers = rewrites.level5(functions)
-        for node in functions.values():
-            rewrites.rewrite(node.body, change)
-        still = {n.name for f in functions.values() for n in rewrites.walk(f.body) if isinstance(n, c_ast.ID)}
-        dropped = {h for h in helpers if h not in still and "static" in functions[h].decl.storage}
     if level >= 4:
         for node in functions.values():
             rewrites.rewrite(node.body, rewrites.level4(rng))
@@ -54,13 +48,12 @@ def changed(nodes, level, rng):
         for name, node in functions.items():
             if name not in dropped:
                 rewrites.rewrite(node.body, rewrites.level6(rng))
-    return dropped
 
 
-def generated(text, nodes, level, rng):
+def generated(text, nodes, level, rng, dropped=frozenset()):
     """The file's new text."""
     generator = c_generator.CGenerator()
-    dropped = changed(nodes, level, rng)
+    changed(nodes, level, rng, dropped)
     functions = [n for n in nodes if isinstance(n, c_ast.FuncDef) and n.decl.name not in dropped]
     others = [n for n in nodes if not isinstance(n, c_ast.FuncDef)
               and not (isinstance(n, c_ast.Decl) and n.name in dropped)]
@@ -74,24 +67,38 @@ def generated(text, nodes, level, rng):
     return "\n".join(lines) + "\n"
 
 
+def parsed_files(source, stubs, failed):
+    """{path: its own top-level nodes} of source's .c files that parse
+    (the others said in failed, each with its reason)."""
+    prelude, files = stub_headers(source, stubs), {}
+    for top, _, names in sorted(os.walk(source)):
+        for name in sorted(names):
+            path = os.path.join(top, name)
+            if name.endswith(".c"):
+                try:
+                    files[path] = own_nodes(path, stubs, prelude)
+                except (ValueError, pycparser.c_parser.ParseError) as error:
+                    failed.append("%s: %s" % (name, error))
+    return files
+
+
 def reshape_folder(source, dest, level, seed):
     """Copies source to dest, each .c file reshaped at level (3 to 6);
-    returns the files that could not be (each with its reason)."""
+    returns the files that could not be (each with its reason) and L5's
+    Changes (None below L5)."""
     rng, failed = random.Random(seed), []
     with tempfile.TemporaryDirectory(prefix="reshape.") as stubs:
-        prelude = stub_headers(source, stubs)
-        for top, _, files in os.walk(source):
+        files = parsed_files(source, stubs, failed)
+        changes = level5.level5(files, rng) if level >= 5 else None
+        for top, _, names in os.walk(source):
             target = os.path.join(dest, os.path.relpath(top, source))
             os.makedirs(target, exist_ok=True)
-            for name in sorted(files):
+            for name in sorted(names):
                 path = os.path.join(top, name)
                 with open(path, encoding="utf-8", errors="replace") as handle:
                     text = handle.read()
-                if name.endswith(".c"):
-                    try:
-                        text = generated(text, own_nodes(path, stubs, prelude), level, rng)
-                    except (ValueError, pycparser.c_parser.ParseError) as error:
-                        failed.append("%s: %s" % (name, error))
+                if path in files:
+                    text = generated(text, files[path], level, rng, changes.dropped[path] if changes else set())
                 with open(os.path.join(target, name), "w", encoding="utf-8") as handle:
                     handle.write(text)
-    return failed
+    return failed, changes

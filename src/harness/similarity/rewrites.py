@@ -3,13 +3,14 @@ program does (pycparser's c_ast, changed in place), by level (issue 44):
 L4 loops exchanged (for <-> while), if/else swapped with the condition
 negated, x++ written x += 1 (constants are inlined by the preprocessor
 already); L5 helpers whose body is one `return E;` inlined at their calls
-(when every argument is free of side effects); L6 dead code (values
+(when every argument is free of side effects; level5.py adds merged and
+split functions); L6 dead code (values
 stored in variables never read, branches that never run) and two
 functions nobody calls."""
 
 import copy
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 PURE = (c_ast.ID, c_ast.Constant, c_ast.ArrayRef, c_ast.StructRef, c_ast.BinaryOp)
 
@@ -37,6 +38,48 @@ def rewrite(node, change):
         else:
             setattr(node, name, rewrite(value, change))
     return change(node)
+
+
+def replace_ids(node, change):
+    """Applies change (ID -> node) to every variable reference under node
+    (a struct's field name is not one), in place; returns the node."""
+    for name, value in slots(node):
+        if isinstance(node, c_ast.StructRef) and name == "field":
+            continue
+        if isinstance(value, list):
+            setattr(node, name, [replace_ids(v, change) if isinstance(v, c_ast.Node) else v for v in value])
+        else:
+            setattr(node, name, replace_ids(value, change))
+    return change(node) if isinstance(node, c_ast.ID) else node
+
+
+def references(node):
+    """The names of the variable references under node."""
+    found = set()
+    replace_ids(node, lambda n: found.add(n.name) or n)
+    return found
+
+
+def params_of(function):
+    """A function definition's parameters (none for `(void)`)."""
+    args = function.decl.type.args
+    params = args.params if args is not None else []
+    return [] if len(params) == 1 and isinstance(params[0], c_ast.Typename) else params
+
+
+def declared_type(node):
+    """The TypeDecl that names a declaration (under its pointers, arrays
+    and function declarators)."""
+    while not isinstance(node, c_ast.TypeDecl):
+        node = node.type
+    return node
+
+
+def return_type(function):
+    """A function's return type as text, without its name."""
+    kind = copy.deepcopy(function.decl.type.type)
+    declared_type(kind).declname = None
+    return c_generator.CGenerator().visit(kind)
 
 
 def has(node, kinds):
@@ -120,19 +163,21 @@ def substituted(expr, values):
 
 
 def level5(functions):
-    """The change of L5: calls to one-return helpers replaced by the
-    helper's expression (in parentheses: a cast to nothing is not C, so
-    the generator's own parentheses are relied on)."""
-    helpers = returning_helpers(functions)
+    """The change of L5's inlining: calls to one-return helpers replaced
+    by the helper's expression (in parentheses: a cast to nothing is not
+    C, so the generator's own parentheses are relied on); with the
+    helpers' names and the set the change fills with those it inlined."""
+    helpers, used = returning_helpers(functions), set()
 
     def change(node):
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name in helpers:
             names, expr = helpers[node.name.name]
             args = node.args.exprs if node.args is not None else []
             if len(args) == len(names) and all(pure(a) for a in args):
+                used.add(node.name.name)
                 return substituted(expr, dict(zip(names, args)))
         return node
-    return change, set(helpers)
+    return change, set(helpers), used
 
 
 def level6(rng, share=0.15):

@@ -1,6 +1,6 @@
 """structure.py -- a C submission's structural fingerprints: its
 functions parsed (cparse.py), the functions main reaches written in the
-normal form (normalise.py, emit.py), each reached function that is not
+normal form (normalise.py, specialise.py, emit.py), each reached function that is not
 inlined into its callers fingerprinted on its own (winnow.py; so the
 order of the functions does not matter)."""
 
@@ -12,6 +12,7 @@ from harness.similarity.cparse import parse_submission
 from harness.similarity.emit import Emitter
 from harness.similarity.lenient import parse_lenient
 from harness.similarity.normalise import INLINE_TOKENS, walk
+from harness.similarity.specialise import specialise
 from harness.similarity.winnow import merge, winnow
 
 
@@ -73,6 +74,7 @@ def structure_of(folder, relatives):
     """The Structure of a submission's C files (relatives: under folder)."""
     parsed = parse_submission(folder, relatives, parse_lenient)
     found = Structure(problems=parsed.problems)
+    specialise(parsed.functions)
     roots, inlined = plan(parsed.functions, parsed.outside)
     emitter = Emitter(parsed.functions, inlined)
     for name in roots:

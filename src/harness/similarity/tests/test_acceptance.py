@@ -1,10 +1,14 @@
 """Issue 44's acceptance: a class of programs written apart from each
-other (the repository's own C programs) and the copies of two of them
-(the checkers and the draughts engines) disguised at each level 1 to 6
-(disguise.py --level), each copy built and run on every example to print
-what its original prints; scripts/similarity at its default threshold
-flags every copy against its original, no pair of independent programs,
-and ranks each L6 copy above every independent pair.
+other (the repository's own C programs, and checkers-b: a second
+checkers program by another hand, in programs/) and the copies of three
+of them (the checkers and the draughts engines, checkers-b) disguised at
+each level 1 to 6 (disguise.py --level; at L5 and L6 7 to 10 helpers
+inlined, merged or split), each copy built and run on every example to
+print what its original prints; scripts/similarity at its default
+threshold flags every copy against its original, no pair of independent
+programs (checkers-b against the checkers engine among them: the same
+game, written apart), and ranks each L6 copy above every independent
+pair.
 
 `python3 -m harness.similarity.tests.test_acceptance DIR` makes the same
 class in DIR and leaves it there (the README's measurement)."""
@@ -29,15 +33,18 @@ INDEPENDENT = {
     "gen-common": ("corpus/gen-common", "*.[ch]"), "bench-games": ("corpus/bench-games", "*.[ch]"),
     "probe": ("sandbox/probe", "*.[ch]"), "hostile": ("sandbox/tests/hostile", "*.[ch]"),
     "fork-server": ("golden/fork-server", "fork_server.[ch]"), "fork-client": ("golden/fork-server", "fork_client.c"),
+    "checkers-b": ("harness/similarity/tests/programs/checkers-b", "*.[ch]"),
 }
-COPIED = {"checkers": "checkers", "draughts": "draughts"}
+# original: the game whose examples it is run on.
+COPIED = {"checkers": "checkers", "draughts": "draughts", "checkers-b": "checkers"}
 LEVELS = range(1, 7)
 EXAMPLES = 12  # at least: every example of the game is run
 
 
 def build(folder, binary):
-    """Builds folder's .c files into binary; gcc's stderr if it failed."""
-    done = subprocess.run(["gcc", "-std=c11", "-O1", "-o", binary] + sorted(glob.glob(os.path.join(folder, "*.c"))),
+    """Builds folder's .c files into binary, every -Wall warning an
+    error; gcc's stderr if it failed."""
+    done = subprocess.run(["gcc", "-std=c11", "-Wall", "-Werror", "-O1", "-o", binary] + sorted(glob.glob(os.path.join(folder, "*.c"))),
                           capture_output=True, text=True, check=False)
     return done.stderr if done.returncode else None
 
@@ -50,7 +57,8 @@ def prints(binary, case):
 
 
 def make_class(folder):
-    """The class in folder: {copy name: (original, level)}."""
+    """The class in folder: {copy name: (original, level, L5's changes:
+    level5.Changes, None below L5)}."""
     for name, (source, pattern) in INDEPENDENT.items():
         os.makedirs(os.path.join(folder, name))
         for path in glob.glob(str(paths.SRC / source / pattern)):
@@ -60,8 +68,8 @@ def make_class(folder):
     for original in COPIED:
         for level in LEVELS:
             name = "%s-L%d" % (original, level)
-            disguise_level(os.path.join(folder, original), os.path.join(folder, name), level, level)
-            copies[name] = (original, level)
+            _, changes = disguise_level(os.path.join(folder, original), os.path.join(folder, name), level, level)
+            copies[name] = (original, level, changes)
     return copies
 
 
@@ -95,12 +103,18 @@ class AcceptanceTest(unittest.TestCase):
                 for case in cases:
                     self.assertEqual(prints(copy, case), prints(binary, case), (name, case))
 
+    def test_each_l5_and_l6_copy_has_7_to_10_helpers_inlined_merged_or_split(self):
+        for name, (_, level, changes) in self.copies.items():
+            if level >= 5:
+                self.assertTrue(7 <= changes.total() <= 10, (name, changes[1:]))
+                self.assertGreaterEqual(min(changes.merged, changes.split), 1, (name, changes[1:]))
+
     def score(self, a, b):
         row = self.rows.get(frozenset((a, b)))
         return (float(row["percent"]), row["above"]) if row else (0.0, "no")
 
     def test_every_copy_is_flagged_against_its_original(self):
-        for name, (original, _) in self.copies.items():
+        for name, (original, _, _) in self.copies.items():
             percent, above = self.score(name, original)
             self.assertGreaterEqual(percent, DEFAULT_THRESHOLD, name)
             self.assertEqual(above, "yes", name)
@@ -121,6 +135,7 @@ class AcceptanceTest(unittest.TestCase):
 
 if __name__ == "__main__":
     if len(sys.argv) == 2:
-        print(make_class(sys.argv[1]))
+        for copy_name, (_, _, made) in sorted(make_class(sys.argv[1]).items()):
+            print(copy_name, "" if made is None else "inlined %d, merged %d, split %d" % made[1:])
     else:
         unittest.main()
