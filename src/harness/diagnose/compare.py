@@ -96,7 +96,7 @@ def squeezed(data):
     again: a case's program and expected runs, once per fault)."""
     # (bytes' white space is these and the line feed: as lines() and
     # split() take it out, but in one pass)
-    return frozenset(line for line in data.translate(None, b" \t\r\x0b\x0c").split(b"\n") if line)
+    return frozenset(data.translate(None, b" \t\r\x0b\x0c").split(b"\n")) - {b""}
 
 
 def near(program, fault, expected):
