@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import urllib.parse
 import zlib
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -67,8 +68,8 @@ class Reader:
         self.digests: Dict[str, Tuple[bytes, str]] = {}  # {input digest: (expected, its digest)}
         if path and os.path.isfile(path):
             try:
-                self.connection = sqlite3.connect("file:%s?mode=ro" % path, uri=True,
-                                                  check_same_thread=False)
+                uri = "file:%s?mode=ro" % urllib.parse.quote(os.path.abspath(path))
+                self.connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
                 version = self.connection.execute("PRAGMA user_version").fetchone()[0]
                 self.connection.execute("SELECT 1 FROM runs LIMIT 1")
                 if version != VERSION:
