@@ -243,13 +243,16 @@ help: ## this list
 FORCE:
 
 # The catalogue of faults (src/diagnose/faults/GAME.tsv): each the
-# reference with one fault's patch, built with the engines' flags.
-# FAULTS=GAME/CODE[+CODE] ... builds only those (two faults together).
+# reference with one fault's patch, built with the engines' flags, then
+# run on every case of the corpus once (build/faults/GAME.runs, what a
+# diagnosis reads instead of running them; only what changed is run again).
+# FAULTS=GAME/CODE[+CODE] ... builds only those (two faults together), no runs.
 FAULTS ?=
 .PHONY: faults
-faults: ## build each catalogued fault of the references: build/faults/GAME/CODE
+faults: $(BUILD)/draughts-judge ## build each catalogued fault of the references (build/faults/GAME/CODE) and keep their runs on the corpus
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS) $(FAULTS)
+	@$(if $(FAULTS),:,PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.fill --build $(BUILD))
 
 # The corpus against the catalogue of faults (src/adequacy/README.md):
 # each fault's reference run on every case of PROGRAM (checkers unless

@@ -15,10 +15,11 @@ bats_load_library bats-assert
 source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
 
 # diagnosed DIR CACHE: DIR's check-engine output diagnosed again with the
-# run cache CACHE; its lines in $output.
+# run cache CACHE (and not the corpus's runs that `make faults` keeps,
+# which would answer first: test_corpusruns.py's); its lines in $output.
 diagnosed() {
     run diagnosis --program checkers --results "$1/output" --cases "$1/cases" \
-        --engine "$1/program" --budget 120 --run-cache "$2"
+        --engine "$1/program" --budget 120 --run-cache "$2" --corpus-runs none
 }
 
 @test "run cache: a second diagnosis reads the kept runs and names the same cause" {

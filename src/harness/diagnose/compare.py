@@ -92,11 +92,11 @@ def reproduces(match, program, fault, expected, judged=None):
 
 @functools.lru_cache(maxsize=256)
 def squeezed(data):
-    """DATA's lines, white space taken out (kept for the outputs met
-    again: a case's program and expected runs, once per fault)."""
-    # (bytes' white space is these and the line feed: as lines() and
-    # split() take it out, but in one pass)
-    return frozenset(line for line in data.translate(None, b" \t\r\x0b\x0c").split(b"\n") if line)
+    """DATA's lines, white space taken out, as a set (kept for the outputs
+    met again: a case's program and expected runs, once per fault); from
+    place.py's own squeezed lines, which the first difference has often
+    asked of the same output already."""
+    return frozenset(place.squeezed_lines(data))
 
 
 def near(program, fault, expected):

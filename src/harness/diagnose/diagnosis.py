@@ -9,7 +9,7 @@ import time
 
 from harness import paths
 from harness.cases import corpus
-from harness.diagnose import catalogue, evaluate, example, faultbuild, ranking, results, runcache
+from harness.diagnose import catalogue, corpusruns, evaluate, example, faultbuild, ranking, results, runcache
 from harness.diagnose import game as games
 from harness.diagnose.compare import Judge
 
@@ -44,6 +44,9 @@ def parse(argv):
     parser.add_argument("--run-cache", metavar="DIR", default=str(paths.BUILD / "faults" / "runs"),
                         help="where the faulted references' runs are kept between diagnoses "
                              "(default: build/faults/runs; 'none': not kept)")
+    parser.add_argument("--corpus-runs", metavar="FILE",
+                        help="the faulted references' runs on the whole corpus that `make faults` "
+                             "kept, read first (default: build/faults/PROGRAM.runs; 'none': not read)")
     return parser.parse_args(argv)
 
 
@@ -76,7 +79,9 @@ def diagnose(args, deadline):
     if games.facts(args.program).judge:
         judge = Judge(results.judge_binary(games.facts(args.program).judge))
     cache = None if args.run_cache == "none" else runcache.RunCache(args.run_cache)
-    work = evaluate.Evaluation(args.program, judge, args.jobs, deadline, cache)
+    stored_path = args.corpus_runs or corpusruns.path_for(str(paths.BUILD), args.program)
+    stored = None if stored_path == "none" else corpusruns.Reader(stored_path)
+    work = evaluate.Evaluation(args.program, judge, args.jobs, deadline, cache, stored)
     examined, singles = work.run(cases, build_all(args.program, list(faults), deadline))
     pairs = {}
     ranked = ranking.order(singles, list(faults))

@@ -8,7 +8,7 @@ import dataclasses
 import os
 import time
 
-from harness.diagnose import compare
+from harness.diagnose import compare, corpusruns
 from harness.diagnose import runs
 
 
@@ -23,21 +23,45 @@ class Case:
     program: object
     verdict: object = None
     judged: bool = False
+    key: str = ""  # the SHA-256 of the input's bytes, once asked (corpusruns)
 
 
 class Evaluation:
-    def __init__(self, game, judge, jobs, deadline, cache=None):
+    def __init__(self, game, judge, jobs, deadline, cache=None, stored=None):
         self.game = game
         self.judge = judge
         self.jobs = jobs
         self.deadline = deadline
         self.cache = cache  # runcache.RunCache, or None: every run afresh
+        self.stored = stored  # corpusruns.Reader: the runs `make faults` kept, or None
+        self.runs = {}  # {binary: {input digest: Run}}, read from STORED
+        self.verdicts = {}  # {binary: {input digest: verdict}}, likewise
+
+    def read_stored(self, cases, faults):
+        """The kept runs (and verdicts) of the FAULTS' binaries on CASES,
+        read at once: the cases' inputs are hashed once each."""
+        if self.stored is None:
+            return
+        for case in cases:
+            if not case.key:
+                with open(case.input, "rb") as handle:
+                    case.key = corpusruns.digest(handle.read())
+        expected = {case.key: case.expected.out for case in cases}
+        judge = corpusruns.file_digest(self.judge.binary) if self.judge is not None else None
+        for binary, _ in faults.values():
+            if binary in self.runs:
+                continue
+            digest = corpusruns.file_digest(binary)
+            self.runs[binary] = self.stored.runs(digest, expected)
+            if judge is not None:
+                self.verdicts[binary] = self.stored.verdicts(digest, judge, list(expected))
 
     def one(self, case, binary, match):
         """(how it reproduces or None, near) for one fault's binary on one case."""
-        if self.cache is not None:
+        fault = self.runs.get(binary, {}).get(case.key)
+        if fault is None and self.cache is not None:
             fault = self.cache.run(self.game, binary, case.input)
-        else:
+        elif fault is None:
             fault = runs.run_reference(self.game, binary, case.input)
         judged = None
         if match == "judge" and self.judge is not None:
@@ -49,6 +73,9 @@ class Evaluation:
         """The judge's verdict on a fault's output, kept in the cache."""
         def judged():
             return self.judge.verdict(case.input, fault.out)
+        kept = self.verdicts.get(binary, {})
+        if case.key in kept:
+            return kept[case.key]
         if self.cache is None or fault.status is None:
             return judged()
         return self.cache.verdict(binary, case.input, self.judge.binary, judged)
@@ -70,6 +97,7 @@ class Evaluation:
         """faults: {name: (binary, match)}. Returns (examined case ids,
         {name: ([reproduced case ids], near count, same-output count)})."""
         self.program_verdicts(cases)
+        self.read_stored(cases, faults)
         results = {}
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
         futures = {pool.submit(self.one, case, binary, match): (case.id, name)

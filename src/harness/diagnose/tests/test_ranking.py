@@ -30,6 +30,13 @@ class ChooseTest(unittest.TestCase):
         self.assertEqual(causes[1].cases, ["5", "6", "7", "8"])
         self.assertEqual(causes[1].adds, ["7", "8"])
 
+    def test_with_no_threshold_every_fault_adding_a_case(self):
+        # (thresholds.py's figures: what the thresholds are measured on)
+        singles = table(a=["1"], b=["1", "2"], c=["3"], d=[])
+        self.assertEqual(ranking.choose(singles, {}, 100, CODES), [])
+        causes = ranking.choose(singles, {}, 100, CODES, least=lambda first: 1)
+        self.assertEqual([(cause.codes, cause.adds) for cause in causes], [(["b"], ["1", "2"]), (["c"], ["3"])])
+
     def test_below_the_thresholds_no_cause(self):
         examined = 100
         first = ranking.need(examined)
