@@ -87,9 +87,12 @@ def moment(records: Sequence[dict], record: dict, workers: int) -> Moment:
                   [r["ended"] - r["claimed"] for r in done], [superseded for _, superseded in exits])
 
 
+OLD_RECENT = 20
+
+
 def old_estimate(m: Moment) -> float:
-    """Before this change: the median check-engine time of the last 20."""
-    recent = m.checks[-estimate.RECENT:]
+    """Before the mean: the median check-engine time of the last 20."""
+    recent = m.checks[-OLD_RECENT:]
     unit = statistics.median(recent) if recent else estimate.FIRST_GUESS
     return estimate.wait_seconds(unit, m.ahead, m.workers, m.elapsed)
 
