@@ -18,13 +18,17 @@ PROGRAMS := checkers $(if $(wildcard src/draughts/*.c),draughts)
 PROGRAM ?= checkers
 FUZZ_SECONDS ?= 600
 
-# The suites of `make test`, each a target below; the list exists once.
-# `make test` runs them two at a time in this order, the longest first.
+# The suites of `make test`, each a target below; the lists exist once.
+# The waiting ones (their tests wait for servers, browsers, timeouts) run
+# at once; the computing ones one after another beside them, under nice,
+# in the idle time the waits leave (src/golden/run-suite --niced), the
+# longest first.
 # Not `check`'s native run of the cases: memcheck runs the same binary on
 # every case and compares stdout, status and stderr the same way (and
 # checks the corpus's format too), so test runs check's command-line
 # tests (`cli`) beside it and not every case twice.
-TEST_TARGETS := selftest unit memcheck sanitize cli oom coverage
+TEST_WAITING := selftest unit
+TEST_COMPUTING := memcheck sanitize oom coverage cli
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
 # more than they compute (servers, browsers, timeouts); a file's tests
 # stay together in one process (their class's server).
@@ -112,11 +116,11 @@ coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per progra
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite coverage $(PROGRAMS:%=coverage-%)
 
-# (the suites run two at a time: what they share is built first, once)
+# (the suites run side by side: what they share is built first, once)
 test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators ## everything CI runs; installs missing tools; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
-	@src/golden/run-suite --all $(TEST_TARGETS)
+	@src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_COMPUTING)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
 	@$(ENSURE_TOOLS) $@
