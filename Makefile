@@ -83,7 +83,7 @@ cli: all ## the engines' command-line tests (src/*/tests/cli.bats), make check's
 	@$(ENSURE_TOOLS) check
 	@src/golden/run-suite cli engine-cli
 
-unit: all ## the Python package's tests (src/harness/*/tests, pytest)
+unit: all bytecode ## the Python package's tests (src/harness/*/tests, pytest)
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
 	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
@@ -96,7 +96,7 @@ verdicts: all ## check-engine's verdicts against the whole record, every subject
 	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
 	    src/harness/check/tests/test_verdicts.py
 
-selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workflows
+selftest: all bytecode ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(SELFTEST_JOBS)
 
@@ -117,7 +117,7 @@ coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per progra
 	@src/golden/run-suite coverage $(PROGRAMS:%=coverage-%)
 
 # (the suites run side by side: what they share is built first, once)
-test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators ## everything CI runs; installs missing tools; ends "N passed, N failed"
+test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## everything CI runs; installs missing tools; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
 	@src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_COMPUTING)
@@ -238,8 +238,20 @@ $(BUILD)/tools/draughts-obj/%.o: src/corpus/draughts-gen/%.c src/corpus/draughts
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
-clean: ## remove build/
+clean: ## remove build/ and the package's bytecode
 	rm -rf $(BUILD)
+	find src -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The package's bytecode (src/harness/**/__pycache__: ignored by git and by
+# the checking code's hash, harness.check.checking_code). The doors and
+# the tests start Python with -B or PYTHONDONTWRITEBYTECODE, which write
+# none but read what is there; without it every start of a tool compiled
+# each module it imports again, about 0.1 s of CPU a start, thousands of
+# starts a make test. Python checks each file's time and size against its
+# source, so an edited module is compiled afresh, never run stale.
+.PHONY: bytecode
+bytecode: ## the Python package's bytecode, that every start of a tool reads
+	@/usr/bin/python3 -m compileall -q --invalidation-mode checked-hash src/harness
 
 help: ## this list
 	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
