@@ -11,9 +11,10 @@ CFLAGS ?= -O2 -g
 WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 BUILD := build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-# One file more than the cores: many self-tests wait (a server or a browser
-# starting, a hang's timeout), and another file fills that time.
-SELFTEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
+# Two files more than the cores: many self-tests wait (a server or a
+# browser starting, a hang's timeout), and other files fill that time
+# (their files' walls add up to about 2.3 times their CPU time).
+SELFTEST_JOBS ?= $(shell echo $$(($(JOBS) + 2)))
 PROGRAMS := checkers $(if $(wildcard src/draughts/*.c),draughts)
 PROGRAM ?= checkers
 FUZZ_SECONDS ?= 600
@@ -30,15 +31,18 @@ FUZZ_SECONDS ?= 600
 TEST_WAITING := selftest unit
 TEST_COMPUTING := memcheck sanitize oom coverage cli
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
-# more than they compute (servers, browsers, timeouts); a file's tests
-# stay together in one process (their class's server).
-UNIT_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
+# more than they compute (servers, browsers, timeouts: their walls add up
+# to about 6 times their CPU time); a file's tests stay together in one
+# process (their class's server).
+UNIT_JOBS ?= $(shell echo $$(($(JOBS) + 2)))
 # The harness's own tests: every component's tests/ folder (the engines'
 # command-line tests are make check's engine-cli suite).
 # The longest files first (a file's tests run one after another): a long
 # one started last would leave the other cores idle at the end.
-SELFTESTS_LONGEST := src/serve/tests/serve.bats src/tools/tests/lint.bats src/mark/tests/mark.bats \
-	src/gradescope/tests/gradescope.bats src/mark/tests/mark-remote.bats
+SELFTESTS_LONGEST := src/serve/tests/serve.bats src/mark/tests/mark.bats src/sandbox/tests/ordinary-user.bats \
+	src/draughts-judge/tests/judge.bats src/sandbox/tests/sandbox-fallback.bats src/tools/tests/lint.bats \
+	src/gradescope/tests/gradescope.bats src/mark/tests/mark-remote.bats src/check/tests/diagnose-check-engine.bats \
+	src/diagnose/tests/diagnose-checkers.bats src/corpus/tests/corpus-gen.bats
 SELFTESTS := $(SELFTESTS_LONGEST) $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bats \
 	$(SELFTESTS_LONGEST),$(wildcard src/*/tests/*.bats))
 # The tools each target needs: the rows of src/tools/tools.tsv naming it.
