@@ -19,6 +19,9 @@ setup() {
     mkdir -p "$copy/src/golden" "$BATS_TEST_TMPDIR/bin"
     cp -- "$root/src/golden/run-suite" "$root/src/golden/summary" "$root/src/golden/results.bash" "$copy/src/golden/"
     export SYNC=$BATS_TEST_TMPDIR/sync
+    # (the copy's own counts: under make test, RESULTS_DIR is the outer
+    # selftest's, which --all would empty)
+    export RESULTS_DIR=$copy/build/results
     mkdir -p "$SYNC/niced-running"
     fake_make > "$BATS_TEST_TMPDIR/bin/make"
     chmod +x "$BATS_TEST_TMPDIR/bin/make"
