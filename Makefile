@@ -11,30 +11,38 @@ CFLAGS ?= -O2 -g
 WARNINGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 BUILD := build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-# One file more than the cores: many self-tests wait (a server or a browser
-# starting, a hang's timeout), and another file fills that time.
-SELFTEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
+# Two files more than the cores: many self-tests wait (a server or a
+# browser starting, a hang's timeout), and other files fill that time
+# (their files' walls add up to about 2.3 times their CPU time).
+SELFTEST_JOBS ?= $(shell echo $$(($(JOBS) + 2)))
 PROGRAMS := checkers $(if $(wildcard src/draughts/*.c),draughts)
 PROGRAM ?= checkers
 FUZZ_SECONDS ?= 600
 
-# The suites of `make test`, each a target below; the list exists once.
-# `make test` runs them two at a time in this order, the longest first.
+# The suites of `make test`, each a target below; the lists exist once.
+# The waiting ones (their tests wait for servers, browsers, timeouts) run
+# at once; the computing ones beside them under nice, in the idle time the
+# waits leave, one at a time beside both, two beside one
+# (src/golden/run-suite --niced), the longest first.
 # Not `check`'s native run of the cases: memcheck runs the same binary on
 # every case and compares stdout, status and stderr the same way (and
 # checks the corpus's format too), so test runs check's command-line
 # tests (`cli`) beside it and not every case twice.
-TEST_TARGETS := selftest unit memcheck sanitize cli oom coverage
+TEST_WAITING := selftest unit
+TEST_COMPUTING := memcheck sanitize oom coverage cli
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
-# more than they compute (servers, browsers, timeouts); a file's tests
-# stay together in one process (their class's server).
-UNIT_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
+# more than they compute (servers, browsers, timeouts: their walls add up
+# to about 6 times their CPU time); a file's tests stay together in one
+# process (their class's server).
+UNIT_JOBS ?= $(shell echo $$(($(JOBS) + 2)))
 # The harness's own tests: every component's tests/ folder (the engines'
 # command-line tests are make check's engine-cli suite).
 # The longest files first (a file's tests run one after another): a long
 # one started last would leave the other cores idle at the end.
-SELFTESTS_LONGEST := src/serve/tests/serve.bats src/tools/tests/lint.bats src/mark/tests/mark.bats \
-	src/gradescope/tests/gradescope.bats src/mark/tests/mark-remote.bats
+SELFTESTS_LONGEST := src/serve/tests/serve.bats src/mark/tests/mark.bats src/sandbox/tests/ordinary-user.bats \
+	src/draughts-judge/tests/judge.bats src/sandbox/tests/sandbox-fallback.bats src/tools/tests/lint.bats \
+	src/gradescope/tests/gradescope.bats src/mark/tests/mark-remote.bats src/check/tests/diagnose-check-engine.bats \
+	src/diagnose/tests/diagnose-checkers.bats src/corpus/tests/corpus-gen.bats
 SELFTESTS := $(SELFTESTS_LONGEST) $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bats \
 	$(SELFTESTS_LONGEST),$(wildcard src/*/tests/*.bats))
 # The tools each target needs: the rows of src/tools/tools.tsv naming it.
@@ -79,7 +87,7 @@ cli: all ## the engines' command-line tests (src/*/tests/cli.bats), make check's
 	@$(ENSURE_TOOLS) check
 	@src/golden/run-suite cli engine-cli
 
-unit: all ## the Python package's tests (src/harness/*/tests, pytest)
+unit: all bytecode ## the Python package's tests (src/harness/*/tests, pytest)
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
 	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
@@ -92,7 +100,7 @@ verdicts: all ## check-engine's verdicts against the whole record, every subject
 	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
 	    src/harness/check/tests/test_verdicts.py
 
-selftest: all ## the harness's own tests (src/*/tests): it can fail, lint, workflows
+selftest: all bytecode ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(SELFTEST_JOBS)
 
@@ -112,11 +120,11 @@ coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per progra
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite coverage $(PROGRAMS:%=coverage-%)
 
-# (the suites run two at a time: what they share is built first, once)
-test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators ## everything CI runs; installs missing tools; ends "N passed, N failed"
+# (the suites run side by side: what they share is built first, once)
+test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## everything CI runs; installs missing tools; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
-	@src/golden/run-suite --all $(TEST_TARGETS)
+	@src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_COMPUTING)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
 	@$(ENSURE_TOOLS) $@
@@ -234,8 +242,20 @@ $(BUILD)/tools/draughts-obj/%.o: src/corpus/draughts-gen/%.c src/corpus/draughts
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) -c -o $@ $<
 
-clean: ## remove build/
+clean: ## remove build/ and the package's bytecode
 	rm -rf $(BUILD)
+	find src -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The package's bytecode (src/harness/**/__pycache__: ignored by git and by
+# the checking code's hash, harness.check.checking_code). The doors and
+# the tests start Python with -B or PYTHONDONTWRITEBYTECODE, which write
+# none but read what is there; without it every start of a tool compiled
+# each module it imports again, about 0.1 s of CPU a start, thousands of
+# starts a make test. Python checks each file's time and size against its
+# source, so an edited module is compiled afresh, never run stale.
+.PHONY: bytecode
+bytecode: ## the Python package's bytecode, that every start of a tool reads
+	@/usr/bin/python3 -m compileall -q --invalidation-mode checked-hash src/harness
 
 help: ## this list
 	@awk -F':.*## ' '/^[a-z-]+:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)

@@ -82,6 +82,26 @@ add_case() {
     assert_output --partial 'fork-probe-static: 0 passed, 1 failed'
 }
 
+@test "fork server: a Valgrind still starting gets FORK_SERVER_START_SECONDS, then one Valgrind a case" {
+    # (a valgrind that takes 3 s to start: given 1 s, the suite falls back;
+    # given 20, the server serves)
+    mkdir -p "$BATS_TEST_TMPDIR/slow"
+    printf '#!/bin/sh
+sleep 3
+exec %s "$@"
+' "$(command -v valgrind)" > "$BATS_TEST_TMPDIR/slow/valgrind"
+    chmod +x "$BATS_TEST_TMPDIR/slow/valgrind"
+    add_case clean clean
+    PATH=$BATS_TEST_TMPDIR/slow:$PATH FORK_SERVER_START_SECONDS=1 run scripts/run-golden --wrap memcheck \
+        --name fork-probe-slow --cases "$probe" --engine "$BATS_TEST_TMPDIR/engine"
+    assert_output --partial 'fork server did not start'
+    assert_output --partial 'fork-probe-slow: 1 passed, 0 failed'
+    PATH=$BATS_TEST_TMPDIR/slow:$PATH FORK_SERVER_START_SECONDS=20 run scripts/run-golden --wrap memcheck \
+        --name fork-probe-slow --cases "$probe" --engine "$BATS_TEST_TMPDIR/engine"
+    refute_output --partial 'fork server did not start'
+    assert_output --partial 'fork-probe-slow: 1 passed, 0 failed'
+}
+
 @test "fork client: --help, bad usage, and no server" {
     run build/tools/fork-client --help
     assert_success

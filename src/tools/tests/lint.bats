@@ -10,7 +10,7 @@ setup() {
 # Every bash file of the harness: scripts (by shebang), sourced helpers,
 # bats files, and CI's entry point.
 harness_shell_files() {
-    grep -rlE --exclude='*.bats' '^#!/usr/bin/env bash|^# shellcheck shell=bash' scripts src .ci
+    grep -rlE --exclude='*.bats' --exclude-dir=__pycache__ '^#!/usr/bin/env bash|^# shellcheck shell=bash' scripts src .ci
 }
 
 @test "lint: every shell script is shellcheck-clean" {
@@ -71,7 +71,7 @@ src_calls_into_scripts() {
     # every bash and Python file of src/ but its tests (which run the doors
     # they test), the Gradescope package, and the benchmarks (src/bench/,
     # src/*/bench-*.bash: they time the doors as people run them)
-    mapfile -t files < <({ grep -rlE '^#!/usr/bin/env (bash|python3)|^#!/usr/bin/python3|^# shellcheck shell=bash' src
+    mapfile -t files < <({ grep -rlE --exclude-dir=__pycache__ '^#!/usr/bin/env (bash|python3)|^#!/usr/bin/python3|^# shellcheck shell=bash' src
         find src -name '*.py'; } | grep -vE '/tests/|^src/gradescope/|^src/harness/gradescope/|^src/bench/|/bench-[^/]*$' | LC_ALL=C sort -u)
     ((${#files[@]} >= 30))
     run src_calls_into_scripts "${files[@]}"
