@@ -50,9 +50,10 @@ def shell_quote(text: str) -> str:
     return "".join(c if _SAFE.fullmatch(c) else "\\" + c for c in text)
 
 
-def common_prefix(first: bytes, second: bytes) -> int:
-    """The length of the bytes both start with (halving: each step one
-    comparison in C, so a 7 MB output takes a few hundredths of a second)."""
+def common_prefix(first, second) -> int:
+    """The length of what two sequences (bytes, or a tuple of lines) both
+    start with (halving: each step one comparison in C, so a 7 MB output
+    takes a few hundredths of a second)."""
     low, high = 0, min(len(first), len(second))
     while low < high:
         middle = (low + high + 1) // 2

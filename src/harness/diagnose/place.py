@@ -21,6 +21,7 @@ import functools
 import re
 from typing import NamedTuple, Optional, Tuple
 
+from harness.check.compare import common_prefix
 from harness.check.explain.checkers import MESSAGE
 
 WHITE = b" \t\r\x0b\x0c"
@@ -61,20 +62,6 @@ def squeezed_lines(data: bytes) -> Tuple[bytes, ...]:
     return tuple(filter(None, data.translate(None, WHITE).split(b"\n")))
 
 
-def first_index(mine: Tuple[bytes, ...], theirs: Tuple[bytes, ...]) -> int:
-    """The first index where the two differ (one may be a prefix of the
-    other): a bisection over slices, compared in C (a diagnosis compares
-    thousands of outputs of thousands of lines)."""
-    low, high = 0, min(len(mine), len(theirs))
-    while low < high:  # the first HIGH lines may differ; the first LOW are the same
-        middle = (low + high + 1) // 2
-        if mine[low:middle] == theirs[low:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
 @functools.lru_cache(maxsize=1024)
 def first_difference(out: bytes, expected: bytes) -> Optional[Place]:
     """Where OUT first differs from EXPECTED, white space aside; None
@@ -83,7 +70,7 @@ def first_difference(out: bytes, expected: bytes) -> Optional[Place]:
     mine, theirs = squeezed_lines(out), squeezed_lines(expected)
     if mine == theirs:
         return None
-    number = first_index(mine, theirs)
+    number = common_prefix(mine, theirs)  # (the lines' tuples, bisected as compare bisects bytes)
     block = number - list(map(_DELIMITER.match, mine[:number])).count(None)
     line = mine[number] if number < len(mine) else None
     want = theirs[number] if number < len(theirs) else None
