@@ -99,6 +99,14 @@ def _log_lines(log: Path) -> list[str]:
         return []
 
 
+def own_cap_mib(lines: list[str]) -> str | None:
+    """The MiB of the build's own memory cap when the last non-empty of a
+    log's LINES is the sandbox's OWN_CAP line (the build passed it), else None."""
+    last = next((line for line in reversed(lines) if line.strip()), None)
+    found = OWN_CAP.match(last) if last is not None else None
+    return found.group("mib") if found else None
+
+
 def stopped(status: int, log: Path) -> bool:
     """Whether a build ended by STATUS, its messages in LOG, was stopped by
     a signal (128 + N, or a compiler's pass killed: STOPPED's lines)
@@ -107,7 +115,7 @@ def stopped(status: int, log: Path) -> bool:
     if status in (0, 124):
         return False
     lines = [line for line in _log_lines(log) if line]
-    if lines and OWN_CAP.match(lines[-1]):
+    if own_cap_mib(lines):
         return False
     return status > 128 or any(STOPPED.match(line) for line in lines) or bool(
         lines and OUT_OF_MEMORY.match(lines[-1]))

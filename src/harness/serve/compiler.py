@@ -16,7 +16,7 @@ server in any of it.
 import posixpath
 import re
 
-from harness.languages.build import OWN_CAP
+from harness.languages.build import own_cap_mib
 
 # gcc, g++, clang (`FILE:LINE:COL: error: ...`, `fatal error:`) and javac
 # (`FILE:LINE: error: ...`); Mono's mcs (`FILE(LINE,COL): error CS1525: ...`).
@@ -95,14 +95,13 @@ def any_error(log):
 
 def memory_words(log):
     """The sentence for a build that passed its own memory cap (the
-    sandbox's last line, languages.build.OWN_CAP), or None."""
-    lines = [line for line in log.splitlines() if line.strip()]
-    found = OWN_CAP.match(lines[-1]) if lines else None
-    if not found:
+    sandbox's last line, languages.build.own_cap_mib), or None."""
+    mib = own_cap_mib(log.splitlines())
+    if not mib:
         return None
     return ("The compiler ran out of memory on your program: building it took more than %s MiB, the checker's "
             "limit. A very large array written out in the source, or a macro that expands without end, can do "
-            "this." % found.group("mib"))
+            "this." % mib)
 
 
 def told(log):
