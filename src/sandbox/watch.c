@@ -236,8 +236,10 @@ long long driver_files_bytes(const driver_limits_t *limits)
 {
     const char *places[] = {limits->io, limits->work, limits->tmp, limits->fs, NULL};
     tally_t tally = {0};
-    /* contained: the exchange directory alone (bubblewrap caps the rest) */
-    for (int p = 0; places[p] != NULL && (p == 0 || !limits->contained) && !tally.hidden; p++) {
+    /* The exchange directory alone where the others are tmpfs of their
+     * own: bubblewrap's, or as root the box directory's. */
+    bool alone = limits->contained || geteuid() == 0;
+    for (int p = 0; places[p] != NULL && (p == 0 || !alone) && !tally.hidden; p++) {
         struct stat info;
         if (places[p][0] != '\0' && lstat(places[p], &info) == 0) {
             int fd = open_folder(AT_FDCWD, places[p], &info);
@@ -273,8 +275,11 @@ static void say_over(const driver_limits_t *limits, long long bytes)
                           DEPTH_MAX, NAMES_MAX, limits->files_mib);
     } else {
         length = snprintf(text, sizeof text, "sandbox: out of space: the run's files together passed "
-                          "its %ld MiB (%lld MiB in its folders, /tmp and the exchange files); the "
-                          "sandbox stopped the run\n", limits->files_mib, (bytes + (1 << 20) - 1) >> 20);
+                          "its %ld MiB (%lld MiB in %s); the sandbox stopped the run\n",
+                          limits->files_mib, (bytes + (1 << 20) - 1) >> 20,
+                          limits->contained || geteuid() == 0 ? "the box's exchange files"
+                                            : "its working and temporary folders, its folder's copy "
+                                              "and the box's exchange files");
     }
     int fd = open(driver_path(err, limits->io, "case.err"),
                   O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);

@@ -6,8 +6,9 @@
  * ($SANDBOX_FOLDER); KIND: small (files of 256 KiB), nested (the same,
  * each in a folder of its own, closed afterwards: chmod 000), unlinked
  * (files of 4 MiB removed while kept open), sparse (files of 32 MiB that
- * hold one byte), links (one file of MIB MiB, then 200 more names of it);
- * MIB: how much to write (apparent size for sparse; stops at the first
+ * hold one byte), holes (files of 32 MiB that hold 4 MiB), links (one
+ * file of MIB MiB, then 200 more names of it);
+ * MIB: how much to write (the files' size for sparse; stops at the first
  * failure); HOLD: seconds to stay up afterwards, files kept open. Prints
  * "wrote N MiB", then "done" after HOLD. */
 #include "hostile.h"
@@ -34,10 +35,12 @@ static bool write_file(const char *path, size_t size, bool keep_open, bool unlin
     return ok;
 }
 
-static bool sparse_file(const char *path)
+/* A file of SPARSE bytes holding one (at its end), or HOLDING bytes in its middle. */
+static bool sparse_file(const char *path, size_t holding)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    bool ok = fd >= 0 && ftruncate(fd, SPARSE - 1) == 0 && pwrite(fd, "x", 1, SPARSE - 1) == 1;
+    bool ok = fd >= 0 && ftruncate(fd, SPARSE - 1) == 0 && pwrite(fd, "x", 1, SPARSE - 1) == 1 &&
+              pwrite(fd, chunk, holding, SPARSE / 2) == (ssize_t)holding;
     if (fd >= 0) {
         close(fd);
     }
@@ -64,8 +67,11 @@ static long fill(const char *dir, const char *kind, long mib)
             ok = write_file(path, UNLINKED, true, true);
             written += UNLINKED;
         } else if (strcmp(kind, "sparse") == 0) {
-            ok = sparse_file(path);
+            ok = sparse_file(path, 0);
             written += SPARSE;
+        } else if (strcmp(kind, "holes") == 0) {
+            ok = sparse_file(path, UNLINKED);
+            written += UNLINKED;
         } else if (strcmp(kind, "links") == 0) {
             int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
             for (long m = 0; fd >= 0 && ok && m < mib; m++) {
