@@ -125,6 +125,21 @@ assert_untouched() {
     done
 }
 
+@test "fallocate keeping the size, which ext4 allows past --fsize at once: refused in every mode" {
+    for mode in $(test_modes); do
+        in_mode "$mode"
+        fill "work fallocate 512 0"
+        assert_untouched -1
+    done
+    # (run plainly on the disk, it takes 512 MiB past a file-size limit of 1 MiB)
+    local dir
+    dir=$(mktemp -d /var/tmp/sandbox-sizecap.XXXXXX)
+    dirs_to_remove+=("$dir")
+    echo "work fallocate 512 0" > "$dir/in"
+    run bash -c 'cd "$1" && ulimit -f 1024 && "$2" < in' _ "$dir" "$bin/fill-files"
+    [[ $output == *"wrote 512 MiB"* ]] || skip "fallocate is refused outside the sandbox too here: $output"
+}
+
 @test "describe: an ordinary user's box with limits only says its files are watched, not a tmpfs" {
     for mode in $(test_modes); do
         in_mode "$mode"

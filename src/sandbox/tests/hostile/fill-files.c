@@ -7,7 +7,8 @@
  * each in a folder of its own, closed afterwards: chmod 000), unlinked
  * (files of 4 MiB removed while kept open), sparse (files of 32 MiB that
  * hold one byte), holes (files of 32 MiB that hold 4 MiB), links (one
- * file of MIB MiB, then 200 more names of it);
+ * file of MIB MiB, then 200 more names of it), fallocate (one file's
+ * blocks, its size kept at 0: past --fsize on ext4);
  * MIB: how much to write (the files' size for sparse; stops at the first
  * failure); HOLD: seconds to stay up afterwards, files kept open. Prints
  * "wrote N MiB", then "done" after HOLD. */
@@ -72,6 +73,11 @@ static long fill(const char *dir, const char *kind, long mib)
         } else if (strcmp(kind, "holes") == 0) {
             ok = sparse_file(path, UNLINKED);
             written += UNLINKED;
+        } else if (strcmp(kind, "fallocate") == 0) {
+            int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            ok = fd >= 0 && fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, goal) == 0;
+            close(fd);
+            return ok ? mib : -1;
         } else if (strcmp(kind, "links") == 0) {
             int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
             for (long m = 0; fd >= 0 && ok && m < mib; m++) {
