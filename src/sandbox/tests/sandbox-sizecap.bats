@@ -140,6 +140,27 @@ assert_untouched() {
     [[ $output == *"wrote 512 MiB"* ]] || skip "fallocate is refused outside the sandbox too here: $output"
 }
 
+@test "as root with limits only and a scratch closed to others (the program stays root): its folders its own, the exchange directory watched" {
+    ((EUID == 0)) || skip "a test of the root-started sandbox"
+    local dir line
+    dir=$(mktemp -d /tmp/sandbox-sizecap.XXXXXX)
+    dirs_to_remove+=("$dir")
+    chmod 700 "$dir"  # (no uid of its own can reach the box: it runs as root)
+    mkdir "$dir/scratch"
+    for line in "work small 16 0" "io small 64 3"; do
+        printf '%s\n' "$line" > "$dir/in"
+        run --separate-stderr "$root/build/sandbox" run --quiet --no-sandbox --scratch "$dir/scratch" \
+            --tmpfs 32 --input "$dir/in" "$bin/fill-files"
+        if [[ $line == work* ]]; then
+            assert_success
+            assert_line "wrote 16 MiB"  # (its working directory was the lost uid's: -1)
+        else
+            assert_equal "$status" 137
+            [[ $stderr =~ "$STOPPED ("[0-9]+" MiB in the box's exchange files)" ]] || fail "not said: $stderr"
+        fi
+    done
+}
+
 @test "describe: an ordinary user's box with limits only says its files are watched, not a tmpfs" {
     for mode in $(test_modes); do
         in_mode "$mode"
