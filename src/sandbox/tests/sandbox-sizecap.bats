@@ -26,6 +26,14 @@ teardown_file() {
     sandbox_test_user_remove
 }
 
+# new_dir: sets dir, a new folder under /tmp that every uid may reach
+# (the test's own are root's alone), removed after the test.
+new_dir() {
+    dir=$(mktemp -d /tmp/sandbox-sizecap.XXXXXX)
+    chmod 755 "$dir"
+    dirs_to_remove+=("$dir")
+}
+
 # fill LINE: fill-files with LINE on its stdin (PLACE KIND MIB HOLD), in a
 # box of this mode whose places are capped at 32 MiB (its own scratch and
 # a writable folder); sets status, output, stderr, seconds and wrote (the
@@ -36,9 +44,7 @@ fill() {
     if mode_user; then
         dir=$(mode_dir)
     else  # (reachable by the program's uid of its own as root)
-        dir=$(mktemp -d /tmp/sandbox-sizecap.XXXXXX)
-        chmod 755 "$dir"
-        dirs_to_remove+=("$dir")
+        new_dir
     fi
     mkdir -p "$dir/src" "$dir/scratch"
     printf '%s\n' "$1" > "$dir/in"
@@ -133,8 +139,7 @@ assert_untouched() {
     done
     # (run plainly on the disk, it takes 512 MiB past a file-size limit of 1 MiB)
     local dir
-    dir=$(mktemp -d /var/tmp/sandbox-sizecap.XXXXXX)
-    dirs_to_remove+=("$dir")
+    new_dir
     echo "work fallocate 512 0" > "$dir/in"
     run bash -c 'cd "$1" && ulimit -f 1024 && "$2" < in' _ "$dir" "$bin/fill-files"
     [[ $output == *"wrote 512 MiB"* ]] || skip "fallocate is refused outside the sandbox too here: $output"
@@ -143,8 +148,7 @@ assert_untouched() {
 @test "as root with limits only and a scratch closed to others (the program stays root): its folders its own, the exchange directory watched" {
     ((EUID == 0)) || skip "a test of the root-started sandbox"
     local dir line
-    dir=$(mktemp -d /tmp/sandbox-sizecap.XXXXXX)
-    dirs_to_remove+=("$dir")
+    new_dir
     chmod 700 "$dir"  # (no uid of its own can reach the box: it runs as root)
     mkdir "$dir/scratch"
     for line in "work small 16 0" "io small 64 3"; do
