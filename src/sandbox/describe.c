@@ -31,11 +31,13 @@ static void describe_line(FILE *out, const box_options_t *options, const box_cgr
                            "(bubblewrap without --size)", limits);
         return;
     }
-    char who[128] = "";
+    char who[160] = "";
     if (uid[0] != '\0') {
         snprintf(who, sizeof who, "as uid %s, ", uid);
     } else if (geteuid() != 0) {
-        snprintf(who, sizeof who, "no size cap on its files (not root), ");
+        /* (no tmpfs of its own: the driver watches them, watch.c) */
+        snprintf(who, sizeof who, "its files together stopped past %ld MiB by a watch, not a tmpfs, ",
+                 options->tmpfs_mib);
     }
     if (strcmp(why, "--no-sandbox") == 0) {
         fprintf(out, "sandbox: none (--no-sandbox); limits only (%s%s)\n", who, limits);

@@ -18,14 +18,15 @@
 static void usage(FILE *out)
 {
     fputs("usage: sandbox driver [--uid N] [--timeout S] [--cpu S] [--memory MIB]\n"
-          "                      [--fsize KIB] [--procs N] [--valgrind-flag F]...\n"
+          "                      [--fsize KIB] [--procs N] [--files MIB] [--valgrind-flag F]...\n"
           "                      [--limits-only DIR --program PATH]\n"
           "The box's driver: `sandbox start` and `sandbox run` start it, inside\n"
           "bubblewrap or (--limits-only) alone; it refuses to run outside a\n"
           "bubblewrap PID namespace unless --limits-only says where its folders\n"
-          "are (DIR/io, DIR/work, DIR/tmp) and which program it runs. Requests on\n"
-          "stdin, one a line: \"run SEQ MODE HOW\" or \"quit\"; answers \"ready\",\n"
-          "then \"done SEQ STATUS SHA256\" or \"error SEQ WHY\". See\n"
+          "are (DIR/io, DIR/work, DIR/tmp, DIR/fs) and which program it runs. With\n"
+          "--files, a run whose files together pass MIB is stopped (watch.c).\n"
+          "Requests on stdin, one a line: \"run SEQ MODE HOW\" or \"quit\"; answers\n"
+          "\"ready\", then \"done SEQ STATUS SHA256\" or \"error SEQ WHY\". See\n"
           "src/sandbox/sandbox_driver.h.\n",
           out);
 }
@@ -43,7 +44,8 @@ static bool place_outside(driver_limits_t *limits, const char *dir)
     limits->contained = false;
     return (size_t)snprintf(limits->io, sizeof limits->io, "%s/io", dir) < sizeof limits->io &&
            (size_t)snprintf(limits->work, sizeof limits->work, "%s/work", dir) < sizeof limits->work &&
-           (size_t)snprintf(limits->tmp, sizeof limits->tmp, "%s/tmp", dir) < sizeof limits->tmp;
+           (size_t)snprintf(limits->tmp, sizeof limits->tmp, "%s/tmp", dir) < sizeof limits->tmp &&
+           (size_t)snprintf(limits->fs, sizeof limits->fs, "%s/fs", dir) < sizeof limits->fs;
 }
 
 /* The options that take text; false when ARGUMENT is none of them. */
@@ -92,6 +94,8 @@ static bool parse_options(int argc, char **argv, driver_limits_t *limits)
             limits->fsize_kib = (long)value;
         } else if (strcmp(argv[i], "--procs") == 0) {
             limits->processes = (long)value;
+        } else if (strcmp(argv[i], "--files") == 0) {
+            limits->files_mib = (long)value;
         } else {
             return false;
         }
@@ -142,10 +146,17 @@ static void answer_request(const driver_limits_t *limits, const char *line)
     int fields = sscanf(line, "%15s %31s %15s %15s", verb, seq, mode, how);
     if (fields == 4 && strcmp(verb, "run") == 0) {
         int status = 0;
+        long long over = 0;
         const char *why = NULL;
-        if (!driver_run_case(limits, mode, how, &status, &why)) {
+        bool ran = driver_run_case(limits, mode, how, &status, &over, &why);
+        bool killed = ran && driver_kill_leftovers(limits);
+        if (killed) {
+            /* (nothing of the run writes any more: the last look) */
+            driver_files_verdict(limits, over, &status);
+        }
+        if (!ran) {
             printf("error %s %s\n", seq, why);
-        } else if (!driver_kill_leftovers(limits)) {
+        } else if (!killed) {
             printf("error %s processes left that cannot be killed\n", seq);
         } else if (!driver_clean(limits)) {
             printf("error %s cannot empty the program's directories\n", seq);

@@ -23,10 +23,13 @@
 
 enum { READY_SECONDS = 30, QUIT_SECONDS = 5, DRIVER_ARGS = 64 };
 
-/* The driver's options: the limits, the program's uid, Valgrind's flags. */
+/* The driver's options: the limits, the program's uid, Valgrind's flags;
+ * where the program shares the driver's uid (an ordinary user's box), the
+ * cap of the run's files together, which the driver watches (watch.c):
+ * they are on the scratch, not in a tmpfs of the box's own. */
 int box_driver_options(const box_t *box, long processes, const char **argv, int n)
 {
-    static char numbers[6][32];
+    static char numbers[7][32];
     snprintf(numbers[0], sizeof numbers[0], "%s", box->options.timeout_text);
     snprintf(numbers[1], sizeof numbers[1], "%ld", box->options.cpu_seconds);
     /* (0: no per-process memory limit, the control group's alone) */
@@ -34,9 +37,11 @@ int box_driver_options(const box_t *box, long processes, const char **argv, int 
     snprintf(numbers[3], sizeof numbers[3], "%ld", box->options.fsize_kib);
     snprintf(numbers[4], sizeof numbers[4], "%ld", processes);
     snprintf(numbers[5], sizeof numbers[5], "%ld", box->uid);
-    static const char *const NAMES[] = {"--timeout", "--cpu", "--memory", "--fsize", "--procs", "--uid"};
-    for (int i = 0; i < 6; i++) {
-        if (i < 5 || box->uid >= 0) {
+    snprintf(numbers[6], sizeof numbers[6], "%ld", box->options.tmpfs_mib);
+    static const char *const NAMES[] = {"--timeout", "--cpu", "--memory", "--fsize", "--procs", "--uid",
+                                        "--files"};
+    for (int i = 0; i < 7; i++) {
+        if (i < 5 || (i == 5) == (box->uid >= 0)) {
             argv[n++] = NAMES[i], argv[n++] = numbers[i];
         }
     }

@@ -55,6 +55,9 @@ static void choose_uid(box_t *box)
     }
     if (reaches(uid, box->program, work) && box_give_folder(box, uid)) {
         box->uid = uid;
+    } else if (chown(work, geteuid(), getegid()) != 0 || chown(tmp, geteuid(), getegid()) != 0) {
+        /* (it stays root: its folders back, or it cannot write them) */
+        fprintf(stderr, "sandbox: cannot give the box's folders back to root\n");
     }
 }
 

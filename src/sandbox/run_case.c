@@ -17,6 +17,8 @@
 
 /* argv: valgrind, its flags, --log-fd=3, the program, two file names, NULL. */
 enum { HANG_STATUS = 124, MAX_ARGS = VALGRIND_FLAGS_MAX + 6, COPY_CHUNK = 65536 };
+/* How often a run's files are looked at, where they are watched (watch.c). */
+static const double WATCH_SECONDS = 0.01;
 
 /* The command line for HOW and MODE into argv; false when unknown. */
 static bool build_command(const driver_limits_t *limits, const char *how, bool graded,
@@ -149,9 +151,26 @@ static double now_seconds(void)
     return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
+/* Every process of the run killed, CHILD reaped (its wait status in
+ * *WAIT_STATUS). Contained: the namespace's every process but init and
+ * the driver; else the driver's descendants, reaped there. */
+static void kill_run(const driver_limits_t *limits, pid_t child, int *wait_status)
+{
+    if (limits->contained) {
+        kill(-1, SIGKILL);
+    } else {
+        driver_kill_leftovers(limits);
+    }
+    waitpid(child, wait_status, 0);
+}
+
 /* Waits for CHILD (SIGCHLD is blocked) until the timeout; a hang kills
- * every process the run left. Returns the run's status. */
-static int wait_with_timeout(const driver_limits_t *limits, pid_t child, double timeout_seconds)
+ * every process the run left. Where the run's files are watched, they
+ * are looked at every WATCH_SECONDS, and past the cap the run is killed
+ * (137; the driver says why after it: watch.c), with what was seen in
+ * *OVER (else 0). Returns the run's status. */
+static int wait_with_timeout(const driver_limits_t *limits, pid_t child, double timeout_seconds,
+                             long long *over)
 {
     sigset_t children;
     sigemptyset(&children);
@@ -165,15 +184,17 @@ static int wait_with_timeout(const driver_limits_t *limits, pid_t child, double 
         }
         double left = deadline - now_seconds();
         if (done < 0 || left <= 0) {
-            /* Contained: the namespace's every process but init and the
-             * driver; else the driver's descendants, reaped there. */
-            if (limits->contained) {
-                kill(-1, SIGKILL);
-            } else {
-                driver_kill_leftovers(limits);
-            }
-            waitpid(child, &wait_status, 0);
+            kill_run(limits, child, &wait_status);
             return HANG_STATUS;
+        }
+        long long bytes = 0;
+        if (driver_files_over(limits, &bytes)) {
+            kill_run(limits, child, &wait_status);
+            *over = bytes;
+            return 128 + SIGKILL;
+        }
+        if (limits->files_mib > 0 && left > WATCH_SECONDS) {
+            left = WATCH_SECONDS;
         }
         struct timespec wait_for = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
         sigtimedwait(&children, NULL, &wait_for);
@@ -185,8 +206,9 @@ static int wait_with_timeout(const driver_limits_t *limits, pid_t child, double 
 }
 
 bool driver_run_case(const driver_limits_t *limits, const char *mode,
-                     const char *how, int *status, const char **why)
+                     const char *how, int *status, long long *over, const char **why)
 {
+    *over = 0;
     const char *argv[MAX_ARGS];
     bool graded = strcmp(mode, "graded") == 0;
     if (!graded && strcmp(mode, "stdin") != 0) {
@@ -215,7 +237,7 @@ bool driver_run_case(const driver_limits_t *limits, const char *mode,
     if (child == 0) {
         run_child(limits, graded, strcmp(how, "memcheck") == 0, argv);
     }
-    *status = wait_with_timeout(limits, child, limits->timeout_seconds);
+    *status = wait_with_timeout(limits, child, limits->timeout_seconds, over);
     if (graded && !copy_regular_file(output_txt, out, 0600)) {
         *why = "cannot copy output.txt";
         return false;

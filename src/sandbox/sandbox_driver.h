@@ -49,6 +49,7 @@ typedef struct {
     char io[DRIVER_PATH_SIZE];
     char work[DRIVER_PATH_SIZE];
     char tmp[DRIVER_PATH_SIZE];
+    char fs[DRIVER_PATH_SIZE];   /* limits only: the folder's copy's place; else "" */
     const char *valgrind_flags[VALGRIND_FLAGS_MAX];
     int valgrind_flag_count;
     long uid;
@@ -57,12 +58,14 @@ typedef struct {
     long memory_mib;
     long fsize_kib;
     long processes;
+    long files_mib;              /* the run's files together (watch.c); 0: not watched */
 } driver_limits_t;
 
 /* Runs the program once (MODE and HOW as in the protocol). Returns true
- * with its status in *status, or false with the reason in *why. */
+ * with its status in *status, or false with the reason in *why; *over:
+ * the run's files when their watch stopped it (watch.c), else 0. */
 bool driver_run_case(const driver_limits_t *limits, const char *mode,
-                     const char *how, int *status, const char **why);
+                     const char *how, int *status, long long *over, const char **why);
 
 /* DIR/NAME into PATH (DRIVER_PATH_SIZE bytes); returns PATH. */
 const char *driver_path(char *path, const char *dir, const char *name);
@@ -72,6 +75,17 @@ const char *driver_path(char *path, const char *dir, const char *name);
  * only: kills every process descended from the driver and reaps them.
  * False when some remain. */
 bool driver_kill_leftovers(const driver_limits_t *limits);
+
+/* watch.c: the run's files together (the program shares the driver's
+ * uid: no tmpfs of its own caps them). driver_files_bytes: their size as
+ * the cap counts it, -1 when they cannot all be counted. driver_files_over:
+ * past files_mib MiB (or uncountable), with the size in *BYTES; false when
+ * not watched. driver_files_verdict: after a run, its processes gone: when
+ * OVER (the watch stopped it: what it saw) or the files are over now,
+ * *STATUS becomes 137 (a kill) and the run's stderr says why. */
+long long driver_files_bytes(const driver_limits_t *limits);
+bool driver_files_over(const driver_limits_t *limits, long long *bytes);
+void driver_files_verdict(const driver_limits_t *limits, long long over, int *status);
 
 /* Empties what the program could write: its working directory, its
  * /tmp, and from the exchange directory all that is not the driver's;
