@@ -7,6 +7,9 @@
 # with cgroup2 alone at /sys/fs/cgroup; its init runs the boxes and says
 # what it saw, one line per fact ("vm CHECK: WHAT"), and each test below
 # asserts what src/sandbox/README.md ("The control group") claims of v2.
+# And the kernel's download stops with what to do when offline.
+
+# shellcheck disable=SC2154 # bats sets $stderr (run --separate-stderr)
 
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
@@ -101,4 +104,22 @@ held_within() {
 @test "no group left behind: none below the root group or the delegated one after the boxes ended" {
     assert_equal "$(said leftover root)" 0
     assert_equal "$(said leftover delegated)" 0
+}
+
+@test "the kernel's download, with no way to the registry, stops with what to do and leaves no kernel" {
+    ((EUID == 0)) || skip "the test takes the network away with unshare, as root"
+    command -v setpriv >/dev/null || skip "setpriv is needed"
+    local dir
+    dir=$(mktemp -d /tmp/vm-kernel-test.XXXXXX)
+    chown 65534:65534 "$dir"
+    # (an ordinary user: no apt-get update, which takes long offline)
+    run --separate-stderr unshare -n setpriv --reuid=65534 --regid=65534 --clear-groups \
+        env TMPDIR="$dir" "$BATS_TEST_DIRNAME/vm/kernel" "$dir/vmlinuz"
+    local left
+    left=$(find "$dir" -mindepth 1 | head -n 3)
+    rm -rf -- "$dir"
+    assert_failure 1
+    [[ $stderr == "kernel: cannot download Debian's linux-image-cloud-amd64 kernel"*"(offline)"* ]] || fail "$stderr"
+    [[ $stderr == *"or put a bzImage of a kernel"* ]] || fail "$stderr"
+    assert_equal "$left" ''
 }
