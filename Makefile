@@ -43,8 +43,10 @@ SELFTESTS_LONGEST := src/serve/tests/serve.bats src/mark/tests/mark.bats src/san
 	src/draughts-judge/tests/judge.bats src/sandbox/tests/sandbox-fallback.bats src/tools/tests/lint.bats \
 	src/gradescope/tests/gradescope.bats src/mark/tests/mark-remote.bats src/check/tests/diagnose-check-engine.bats \
 	src/diagnose/tests/diagnose-checkers.bats src/corpus/tests/corpus-gen.bats
+# Not the virtual machine's: make test-vm's (below).
+SELFTEST_VM := src/sandbox/tests/sandbox-cgroup2-vm.bats
 SELFTESTS := $(SELFTESTS_LONGEST) $(filter-out src/checkers/tests/cli.bats src/draughts/tests/cli.bats \
-	$(SELFTESTS_LONGEST),$(wildcard src/*/tests/*.bats))
+	$(SELFTEST_VM) $(SELFTESTS_LONGEST),$(wildcard src/*/tests/*.bats))
 # The tools each target needs: the rows of src/tools/tools.tsv naming it.
 ENSURE_TOOLS := src/tools/ensure-tools --for
 # The catalogue of faults, built (make faults; make unit compares their
@@ -181,6 +183,22 @@ SANDBOX_SOURCES := $(wildcard src/sandbox/*.c)
 $(BUILD)/sandbox: $(SANDBOX_SOURCES) src/sandbox/*.h $(BUILD)/obj/compiler
 	@mkdir -p $(@D)
 	$(CC) $(WARNINGS) $(CFLAGS) $(LDFLAGS) -o $@ $(SANDBOX_SOURCES) -lseccomp
+
+# cgroup v2 for real (src/sandbox/README.md, "The control group"): a
+# virtual machine with cgroup2 alone, booted once by make test-vm
+# (src/sandbox/tests/vm: KVM where it works, else qemu's emulation, about
+# 10 s of CPU). Its kernel is Debian's, downloaded once (a clear error
+# when offline); its initramfs holds build/sandbox and the hostile programs.
+$(BUILD)/vm/vmlinuz: src/sandbox/tests/vm/kernel
+	src/sandbox/tests/vm/kernel $@
+$(BUILD)/vm/initrd.gz: src/sandbox/tests/vm/image src/sandbox/tests/vm/init $(BUILD)/sandbox \
+    src/sandbox/tests/hostile/*.c src/sandbox/tests/hostile/hostile.h src/golden/memcheck.flags
+	src/sandbox/tests/vm/image $@ $(BUILD)/sandbox
+
+.PHONY: test-vm
+test-vm: all ## the sandbox's control group on a real cgroup v2 machine: a virtual machine (qemu) booted once
+	@$(ENSURE_TOOLS) $@
+	@src/golden/run-bats test-vm $(SELFTEST_VM)
 
 # The sandbox's probe (src/sandbox/probe): the program serve, check-engine
 # and mark run in a box at start to prove that it contains (harness.containment).

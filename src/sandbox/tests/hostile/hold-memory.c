@@ -1,11 +1,12 @@
-/* hold-memory.c -- forks five children that each take 600 MB and write
- * every page of it, each well within a per-process memory limit of
- * 1024 MiB, then hold it while the others do: together 3 GB of the
- * host's memory. Once each child has said it holds its memory (or that
- * its allocation failed) or has died, says "held N of 5 at once (600 MB
- * each)", N the children alive that hold theirs: a box whose memory is
- * limited for the whole run (a control group) holds N below 5. Then ends
- * them all. */
+/* hold-memory.c -- forks five children that each take 600 MB (HOLD_MB,
+ * given smaller for a small machine: the virtual machine of
+ * sandbox-cgroup2-vm.bats) and write every page of it, each well within a
+ * per-process memory limit of 1024 MiB, then hold it while the others
+ * do: together 3 GB of the host's memory. Once each child has said it
+ * holds its memory (or that its allocation failed) or has died, says
+ * "held N of 5 at once (M MB each)", N the children alive that hold
+ * theirs: a box whose memory is limited for the whole run (a control
+ * group) holds N below 5. Then ends them all. */
 #include "hostile.h"
 #include <poll.h>
 #include <signal.h>
@@ -13,7 +14,10 @@
 #include <time.h>
 
 enum { CHILDREN = 5, WAIT_SECONDS = 30 };
-#define BYTES (600UL * 1000 * 1000)
+#ifndef HOLD_MB
+#define HOLD_MB 600
+#endif
+#define BYTES (HOLD_MB * 1000UL * 1000)
 
 /* In child C: the memory taken and touched; says C and 'y' (or 'n' when
  * the allocation failed) on FD, then holds it until killed. */
@@ -57,7 +61,7 @@ int main(void) {
     }
     int held = 0;
     for (int c = 0; c < CHILDREN; c++) held += state[c] == 'y';
-    printf("held %d of %d at once (600 MB each)\n", held, CHILDREN);
+    printf("held %d of %d at once (%d MB each)\n", held, CHILDREN, HOLD_MB);
     fflush(stdout);
     for (int c = 0; c < CHILDREN; c++) {
         if (children[c] > 0) kill(children[c], SIGKILL);
