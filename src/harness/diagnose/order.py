@@ -1,0 +1,108 @@
+"""The order of moves a draughts program printed, node by node, for a
+faulted reference to search in (src/draughts/order.h): the diagnosis runs
+the fault in the program's own order, so that, if the program has that
+fault, both go wrong at the same node in the same way (README, "Under the
+program's own order").
+
+The output is read as the judge reads it (src/draughts-judge/README.md):
+white space out of every line, blank lines skipped, `case`, `pruning`
+and `first move` in any letter case; a `case` header or, where a program
+prints none, the first trace line after a `first move` line opens a case.
+Under each node, its move lines and then its pruning line's moves are its
+children in the program's order. A line of no such shape is passed over:
+the judge's verdict says what is wrong with it, not this."""
+import re
+
+TRACE = re.compile(rb"^((?:\|-)*)([ab])([1-4]):?(pruning)?(.*)$")
+MOVE = re.compile(rb"\(([0-7]),([0-7])\)=>\(([0-7]),([0-7])\)")
+
+
+def moves_of(text):
+    """The moves (r1, c1, r2, c2) in TEXT, up to its `;` (the h, alpha
+    and beta are not moves)."""
+    return [tuple(int(part) for part in found.groups())
+            for found in MOVE.finditer(text.split(b";")[0])]
+
+
+class Reading:
+    """The cases read so far: each a dict {path: [moves]}, path a tuple of
+    moves from the root (() the root), in the order first printed."""
+
+    def __init__(self):
+        self.cases = []
+        self.current = None
+        self.path = []
+
+    def open_case(self):
+        self.current = {}
+        self.cases.append(self.current)
+        self.path = []
+
+    def close_case(self):
+        if self.current is None:
+            self.cases.append({})
+        self.current = None
+
+    def trace_line(self, ply, pruning, rest):
+        if self.current is None:
+            self.open_case()
+        if len(self.path) < ply - 1:
+            return  # deeper than its parent: the judge's to tell
+        del self.path[ply - 1:]
+        children = self.current.setdefault(tuple(self.path), [])
+        found = moves_of(rest)
+        children.extend(move for move in found if move not in children)
+        if not pruning and found:
+            self.path.append(found[0])
+
+
+def program_orders(out):
+    """[{path: [moves]}] per case of OUT, in the program's order."""
+    reading = Reading()
+    for raw in out.split(b"\n"):
+        line = re.sub(rb"\s+", b"", raw).lower()
+        if line.startswith(b"case"):
+            reading.open_case()
+        elif line.startswith(b"firstmove"):
+            reading.close_case()
+        else:
+            shape = TRACE.match(line)
+            if shape:
+                reading.trace_line(int(shape.group(3)), bool(shape.group(4)), shape.group(5))
+    return reading.cases
+
+
+def square(row, col):
+    return row * 8 + col
+
+
+def is_reference_order(cases):
+    """Whether every node's moves are in the reference's order (NOTES.md:
+    squares in reading order, each piece's destinations in reading order:
+    the moves sorted by their squares' numbers): then a fault's run in
+    the program's order is its plain run."""
+    def key(move):
+        return (square(move[0], move[1]), square(move[2], move[3]))
+    return all(children == sorted(children, key=key)
+               for nodes in cases for children in nodes.values())
+
+
+def encoded(move):
+    return "%d%d%d%d" % move
+
+
+def order_file(cases):
+    """The engine's file of orders (order.h): `CASE PATH... / MOVE...`."""
+    lines = []
+    for position, nodes in enumerate(cases, 1):
+        for path, children in nodes.items():
+            head = " ".join([str(position)] + [encoded(move) for move in path])
+            lines.append("%s / %s\n" % (head, " ".join(encoded(move) for move in children)))
+    return "".join(lines).encode()
+
+
+def for_program(out):
+    """The order file for a program's output OUT, or None when its order is
+    the reference's everywhere (no need to run anything again)."""
+    cases = program_orders(out)
+    return None if is_reference_order(cases) else order_file(cases)
