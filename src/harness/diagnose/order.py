@@ -13,15 +13,21 @@ children in the program's order. A line of no such shape is passed over:
 the judge's verdict says what is wrong with it, not this."""
 import re
 
-TRACE = re.compile(rb"^((?:\|-)*)([ab])([1-4]):?(pruning)?(.*)$")
+# White space out of every line (not the line ends), then per line: a
+# header, a `first move` line, or a trace line's ply, pruning word and
+# moves (up to its `;`: the h, alpha and beta are not moves).
+BLANKS = re.compile(rb"[ \t\r\f\v]+")
+LINE = re.compile(rb"^(?:(case)|(firstmove)|(?:\|-)*[ab]([1-4]):?(pruning)?([^;\n]*))",
+                  re.MULTILINE | re.IGNORECASE)
+LAST_PLY = 4
 MOVE = re.compile(rb"\(([0-7]),([0-7])\)=>\(([0-7]),([0-7])\)")
+RAW_MOVE = re.compile(rb"\([0-7],[0-7]\)=>\([0-7],[0-7]\)")
 
 
 def moves_of(text):
-    """The moves (r1, c1, r2, c2) in TEXT, up to its `;` (the h, alpha
-    and beta are not moves)."""
-    return [tuple(int(part) for part in found.groups())
-            for found in MOVE.finditer(text.split(b";")[0])]
+    """The moves in TEXT, each as its four digits r1 c1 r2 c2 (b"5243"):
+    as bytes they sort as the reference orders them (below)."""
+    return [b"".join(found) for found in MOVE.findall(text)]
 
 
 class Reading:
@@ -59,36 +65,47 @@ class Reading:
 def program_orders(out):
     """[{path: [moves]}] per case of OUT, in the program's order."""
     reading = Reading()
-    for raw in out.split(b"\n"):
-        line = re.sub(rb"\s+", b"", raw).lower()
-        if line.startswith(b"case"):
+    for header, first, ply, pruning, rest in LINE.findall(BLANKS.sub(b"", out)):
+        if header:
             reading.open_case()
-        elif line.startswith(b"firstmove"):
+        elif first:
             reading.close_case()
         else:
-            shape = TRACE.match(line)
-            if shape:
-                reading.trace_line(int(shape.group(3)), bool(shape.group(4)), shape.group(5))
+            reading.trace_line(int(ply), bool(pruning), rest)
     return reading.cases
-
-
-def square(row, col):
-    return row * 8 + col
 
 
 def is_reference_order(cases):
     """Whether every node's moves are in the reference's order (NOTES.md:
     squares in reading order, each piece's destinations in reading order:
-    the moves sorted by their squares' numbers): then a fault's run in
-    the program's order is its plain run."""
-    def key(move):
-        return (square(move[0], move[1]), square(move[2], move[3]))
-    return all(children == sorted(children, key=key)
+    the moves sorted by their squares, as their digits sort): then a
+    fault's run in the program's order is its plain run."""
+    return all(children == sorted(children)
                for nodes in cases for children in nodes.values())
 
 
+def in_reference_order(out):
+    """is_reference_order(program_orders(OUT)), in one pass and without
+    building the nodes (most programs diagnosed print the reference's
+    order): each move printed after another at the same node comes later
+    in the reference's order. A move line's move is its first twelve
+    bytes, `(r,c)=>(r,c)`, which sort as its digits do."""
+    last = [b""] * (LAST_PLY + 2)
+    for header, first, ply, pruning, rest in LINE.findall(BLANKS.sub(b"", out)):
+        if header or first:
+            last = [b""] * (LAST_PLY + 2)
+            continue
+        at = int(ply)
+        for move in (RAW_MOVE.findall(rest) if pruning else [rest[:12]]):
+            if move <= last[at]:
+                return False
+            last[at] = move
+        last[at + 1:] = [b""] * (LAST_PLY + 1 - at)
+    return True
+
+
 def encoded(move):
-    return "%d%d%d%d" % move
+    return move.decode()
 
 
 def order_file(cases):
@@ -104,5 +121,7 @@ def order_file(cases):
 def for_program(out):
     """The order file for a program's output OUT, or None when its order is
     the reference's everywhere (no need to run anything again)."""
+    if in_reference_order(out):
+        return None
     cases = program_orders(out)
     return None if is_reference_order(cases) else order_file(cases)

@@ -27,11 +27,11 @@ First Move: (5,2)=>(4,3)
 class ReadingTest(unittest.TestCase):
     def test_every_node_in_the_program_s_order_spacing_and_letter_case_aside(self):
         nodes = order.program_orders(SPACED)[0]
-        self.assertEqual(nodes[()], [(5, 2, 4, 3), (5, 0, 4, 1)])
-        self.assertEqual(nodes[((5, 2, 4, 3),)],
-                         [(2, 1, 3, 2), (2, 3, 3, 4), (2, 1, 3, 0)])
-        self.assertEqual(nodes[((5, 2, 4, 3), (2, 1, 3, 2))], [(4, 3, 2, 1)])
-        self.assertEqual(nodes[((5, 0, 4, 1),)], [(2, 1, 3, 0)])
+        self.assertEqual(nodes[()], [b"5243", b"5041"])
+        self.assertEqual(nodes[(b"5243",)],
+                         [b"2132", b"2334", b"2130"])
+        self.assertEqual(nodes[(b"5243", b"2132")], [b"4321"])
+        self.assertEqual(nodes[(b"5041",)], [b"2130"])
         self.assertEqual(len(nodes), 4)
 
     def test_cases_told_apart_without_headers_and_a_case_with_no_move(self):
@@ -39,9 +39,16 @@ class ReadingTest(unittest.TestCase):
               b"A1: (5,2)=>(4,1).\nA1: (5,0)=>(4,1).\nfirst move: (5,2)=>(4,1).\n"
         cases = order.program_orders(out)
         self.assertEqual([list(nodes.get((), [])) for nodes in cases],
-                         [[(5, 0, 4, 1)], [], [(5, 2, 4, 1), (5, 0, 4, 1)]])
+                         [[b"5041"], [], [b"5241", b"5041"]])
         self.assertEqual(order.order_file(cases),
                          b"1 / 5041\n3 / 5241 5041\n")
+
+    def test_the_one_pass_check_agrees_a_pruned_move_included(self):
+        pruned_first = b"case 1\nA1: (5,2)=>(4,1).\nA1: pruning (5,0)=>(4,1); alpha=1, beta=1.\n"
+        in_order = b"case 1\nA1: (5,0)=>(4,1).\nA1: pruning (5,2)=>(4,1); alpha=1, beta=1.\n"
+        for out, right in ((pruned_first, False), (in_order, True), (SPACED, False)):
+            self.assertEqual(order.in_reference_order(out), right)
+            self.assertEqual(order.is_reference_order(order.program_orders(out)), right)
 
     def test_the_reference_s_order_asks_for_no_run(self):
         self.assertIsNone(order.for_program(b"case 1\nA1: (5,0)=>(4,1).\nA1: (5,2)=>(4,1).\n"))
