@@ -7,7 +7,9 @@
 # reference, in its own order, goes wrong elsewhere and otherwise; the
 # correct player in another order gets no cause, even where it fails
 # (the strict profile); every other fault's player in another order gets
-# its own fault or none, never another.
+# its own fault or none, never another; lines of the program's own in
+# another order are `extra-lines` (its expected lines: the fault's trace
+# in that order).
 
 # shellcheck disable=SC2154 # bats sets $output, $status; the lib sets $root
 
@@ -123,4 +125,14 @@ other_fault() {
     check_and_diagnose draughts "$dir"
     assert_success
     only_own "$dir" wrong-player-value
+}
+
+@test "a line of the program's own after each header, every node's moves reversed: extra-lines" {
+    dir=$(hw4 chatty-reversed order-reversed)
+    put_in "$dir/player.py" '        self.lines.extend(self.fmt.header(number))' \
+        '        self.lines.extend(self.fmt.header(number))
+        self.lines.append("board read, searching 4 plies")'
+    chosen "$dir" draughts 'examples/*' 'midgame/midgame-[0-9]-s1'
+    first_cause_is draughts "$dir" extra-lines
+    only_own "$dir" extra-lines
 }

@@ -104,6 +104,15 @@ def in_reference_order(out):
     return True
 
 
+def trace_lines(out):
+    """OUT's lines of the trace's shapes (a header, a move or pruning line,
+    a `first move` line), any other left out: a fault that only adds lines
+    of its own (`extra-lines`) prints, in these, the reference's output in
+    the order it ran in."""
+    return b"".join(line + b"\n" for line in out.split(b"\n")
+                    if LINE.match(BLANKS.sub(b"", line)))
+
+
 def encoded(move):
     return move.decode()
 

@@ -57,6 +57,15 @@ class ReadingTest(unittest.TestCase):
                          b"1 5243 2132 / 4321\n1 5041 / 2130\n")
 
 
+class TraceLinesTest(unittest.TestCase):
+    def test_lines_of_other_shapes_left_out(self):
+        out = (b"case 1\nsearching 4 plies, Alice to move\nA1 : (5,0)=>(4,1).\n"
+               b"board read\n|-B2: pruning (2,1)=>(3,0); alpha=1, beta=1.\nFirst Move: (5,0)=>(4,1).\n")
+        self.assertEqual(order.trace_lines(out),
+                         b"case 1\nA1 : (5,0)=>(4,1).\n|-B2: pruning (2,1)=>(3,0); alpha=1, beta=1.\n"
+                         b"First Move: (5,0)=>(4,1).\n")
+
+
 class InOrderTest(unittest.TestCase):
     def test_a_fault_the_judge_accepts_in_that_order_explains_nothing(self):
         program, expected = Run(b"A1: x\n", 0), Run(b"A1: y\n", 0)
