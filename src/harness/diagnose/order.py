@@ -20,6 +20,7 @@ BLANKS = re.compile(rb"[ \t\r\f\v]+")
 LINE = re.compile(rb"^(?:(case)|(firstmove)|(?:\|-)*[ab]([1-4]):?(pruning)?([^;\n]*))",
                   re.MULTILINE | re.IGNORECASE)
 LAST_PLY = 4
+NODE_MOVES = 128  # order.c's: 4 directions x 32 dark squares
 MOVE = re.compile(rb"\(([0-7]),([0-7])\)=>\(([0-7]),([0-7])\)")
 RAW_MOVE = re.compile(rb"\([0-7],[0-7]\)=>\([0-7],[0-7]\)")
 
@@ -118,12 +119,15 @@ def encoded(move):
 
 
 def order_file(cases):
-    """The engine's file of orders (order.h): `CASE PATH... / MOVE...`."""
+    """The engine's file of orders (order.h): `CASE PATH... / MOVE...`, at
+    most NODE_MOVES moves a node (the engine's room: no position has more
+    legal moves, and it reads no longer line)."""
     lines = []
     for position, nodes in enumerate(cases, 1):
         for path, children in nodes.items():
             head = " ".join([str(position)] + [encoded(move) for move in path])
-            lines.append("%s / %s\n" % (head, " ".join(encoded(move) for move in children)))
+            lines.append("%s / %s\n" % (head, " ".join(encoded(move)
+                                                       for move in children[:NODE_MOVES])))
     return "".join(lines).encode()
 
 
