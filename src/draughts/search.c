@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "moves.h"
+#include "order.h"
 #include "trace.h"
 
 /* Alice's men + 2 x her kings - Bill's men - 2 x his kings. */
@@ -64,6 +65,7 @@ static bool move_value(output_t *output, const board_t *board, move_t move,
     if (!moves_generate(&next, to_move, &replies)) {
         return false;
     }
+    order_arrange_below(ply, move, &replies);
     bool enough_memory = true;
     if (replies.count == 0) {
         *value = worth_when_stuck(to_move);
@@ -136,7 +138,9 @@ search_outcome_t search_first_move(const board_t *board, output_t *output,
     if (!moves_generate(board, ALICE, &moves)) {
         return SEARCH_OUT_OF_MEMORY;
     }
+    order_start_case(&moves);
     if (moves.count == 0) {
+        order_end_case();
         return SEARCH_NO_MOVE;
     }
     root->count = moves.count;
@@ -150,6 +154,7 @@ search_outcome_t search_first_move(const board_t *board, output_t *output,
         root->chosen = result.best_index;
         outcome = SEARCH_FOUND;
     }
+    order_end_case();
     moves_release(&moves);
     return outcome;
 }

@@ -17,7 +17,7 @@
 #   negate  the condition of a one-line `if (...) {` negated
 #   delete  a one-line expression statement deleted
 # Comment lines, preprocessor lines, string literals, code compiled only
-# into test builds (#ifdef CHECKERS_FAULT_INJECTION) and the #else branch
+# into test builds (#ifdef CHECKERS_FAULT_INJECTION, DRAUGHTS_MOVE_ORDER_HOOK) and the #else branch
 # of #if defined(__GNUC__) (never compiled by gcc or clang) are never mutated.
 
 function is_word(c) { return c ~ /[A-Za-z0-9_]/ }
@@ -113,7 +113,7 @@ BEGIN { wanted = op; in_comment = 0; in_test_only = 0 }
     else if (line ~ /^[ \t]*(\/\/|\*)/) mutable = 0
     # Code gcc and clang never compile: the test-only hook, and the
     # portable fallback of a compiler builtin.
-    if (line ~ /^[ \t]*#[ \t]*ifdef[ \t]+CHECKERS_FAULT_INJECTION/) in_test_only = 1
+    if (line ~ /^[ \t]*#[ \t]*ifdef[ \t]+(CHECKERS_FAULT_INJECTION|DRAUGHTS_MOVE_ORDER_HOOK)/) in_test_only = 1
     else if (in_test_only && line ~ /^[ \t]*#[ \t]*(else|endif)/) in_test_only = 0
     if (line ~ /^[ \t]*#[ \t]*if[ \t]+defined\(__GNUC__\)/) in_gnuc_if = 1
     else if (in_gnuc_if && line ~ /^[ \t]*#[ \t]*else/) in_test_only = 1

@@ -11,7 +11,9 @@ by the fault's match (its column in the catalogue):
   superset  the expected lines all there, in order, with lines of its own
   judge     (draughts) the same output but for white space, or the same
             verdict of build/draughts-judge: the same rule broken at the
-            same line of the output
+            same line of the output; where the program's moves come in
+            another order than the reference's, the fault is run in the
+            program's order (reproduces_in_order)
 
 and, for all of them, the same exit status whenever the program's status
 is not the expected one (a status that is wrong is part of the failure)."""
@@ -88,6 +90,19 @@ def reproduces(match, program, fault, expected, judged=None):
             return None
         return "verdict" if judged[1]() == judged[0] else None
     return None
+
+
+def reproduces_in_order(program, fault, expected, verdicts):
+    """reproduces() for a draughts fault run in the program's own order of
+    moves (order.py): the judge rejects the fault's output (in that order
+    the fault shows) and either its output is the program's, white space
+    aside ("same"), or the verdicts are the same, the whole message
+    ("verdict"). VERDICTS: (the program's, the fault's)."""
+    if not same_status(program, fault, expected) or verdicts[1] is None:
+        return None
+    if tokens(program.out) == tokens(fault.out):
+        return "same"
+    return "verdict" if verdicts[0] == verdicts[1] else None
 
 
 @functools.lru_cache(maxsize=256)

@@ -6,9 +6,10 @@ that all faults are ranked over the same cases."""
 import concurrent.futures
 import dataclasses
 import os
+import tempfile
 import time
 
-from harness.diagnose import compare, corpusruns
+from harness.diagnose import compare, corpusruns, order
 from harness.diagnose import runs
 
 
@@ -24,6 +25,7 @@ class Case:
     verdict: object = None
     judged: bool = False
     key: str = ""  # the SHA-256 of the input's bytes, once asked (corpusruns)
+    order: str = ""  # draughts: the program's order of moves (a file), when not the reference's
 
 
 class Evaluation:
@@ -58,6 +60,8 @@ class Evaluation:
 
     def one(self, case, binary, match):
         """(how it reproduces or None, near) for one fault's binary on one case."""
+        if match in ("judge", "superset") and case.order:
+            return self.one_in_order(case, binary, match)
         fault = self.runs.get(binary, {}).get(case.key)
         if fault is None and self.cache is not None:
             fault = self.cache.run(self.game, binary, case.input)
@@ -68,6 +72,32 @@ class Evaluation:
             judged = (case.verdict, lambda: self.fault_verdict(binary, case, fault))
         return (compare.reproduces(match, case.program, fault, case.expected, judged),
                 compare.near(case.program, fault, case.expected))
+
+    def one_in_order(self, case, binary, match):
+        """one() for a program whose moves come in another order: the fault
+        run afresh in that order (no kept run knows it), and judged; for a
+        `superset` fault, its trace's lines are the expected ones."""
+        fault = runs.run_in_order(binary, case.input, case.order)
+        if match == "superset":
+            shown = runs.Run(order.trace_lines(fault.out), case.expected.status)
+            return (compare.reproduces(match, case.program, fault, shown),
+                    compare.near(case.program, fault, case.expected))
+        verdict = self.judge.verdict(case.input, fault.out)
+        return (compare.reproduces_in_order(case.program, fault, case.expected,
+                                            (case.verdict, verdict)),
+                compare.near(case.program, fault, case.expected))
+
+    def write_orders(self, cases, folder):
+        """Each rejected case's program order of moves, in FOLDER, when it is
+        not the reference's (order.py); kept as the case's `order`."""
+        if self.judge is None:
+            return
+        for number, case in enumerate(cases):
+            data = order.for_program(case.program.out) if case.verdict is not None else None
+            if data is not None:
+                case.order = os.path.join(folder, "%d.order" % number)
+                with open(case.order, "wb") as handle:
+                    handle.write(data)
 
     def fault_verdict(self, binary, case, fault):
         """The judge's verdict on a fault's output, kept in the cache."""
@@ -98,6 +128,20 @@ class Evaluation:
         {name: ([reproduced case ids], near count, same-output count)})."""
         self.program_verdicts(cases)
         self.read_stored(cases, faults)
+        with tempfile.TemporaryDirectory(prefix="diagnose-order.") as folder:
+            self.write_orders(cases, folder)
+            results = self.evaluate_all(cases, faults)
+        examined = [case.id for case in cases
+                    if all((case.id, name) in results for name in faults)]
+        table = {}
+        for name in faults:
+            hits = [cid for cid in examined if results[(cid, name)][0]]
+            table[name] = (hits, sum(1 for cid in examined if results[(cid, name)][1]),
+                           sum(1 for cid in examined if results[(cid, name)][0] == "same"))
+        return examined, table
+
+    def evaluate_all(self, cases, faults):
+        """{(case id, fault name): one()'s answer}, for those done in time."""
         results = {}
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
         futures = {pool.submit(self.one, case, binary, match): (case.id, name)
@@ -112,14 +156,7 @@ class Evaluation:
             for future in futures:
                 future.cancel()
             pool.shutdown(wait=True)
-        examined = [case.id for case in cases
-                    if all((case.id, name) in results for name in faults)]
-        table = {}
-        for name in faults:
-            hits = [cid for cid in examined if results[(cid, name)][0]]
-            table[name] = (hits, sum(1 for cid in examined if results[(cid, name)][1]),
-                           sum(1 for cid in examined if results[(cid, name)][0] == "same"))
-        return examined, table
+        return results
 
 
 def default_jobs():

@@ -12,6 +12,10 @@ from harness.diagnose import catalogue as catalogues
 
 # The Makefile's WARNINGS and CFLAGS (`make faults` passes its own).
 FLAGS = "-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 -g"
+# Test-only hooks a faulted reference is built with, beside the flags:
+# draughts's children in a program's own order (src/draughts/order.h,
+# src/diagnose/README.md "Under the program's own order").
+HOOKS = {"draughts": "-DDRAUGHTS_MOVE_ORDER_HOOK"}
 # What is built into build/ is every user's, whatever the caller's umask
 # (the service runs under 077), as harness.sandbox.ensure_built's make.
 UMASK = 0o022
@@ -98,7 +102,8 @@ class Builder:
         tree = fresh_tree(game, target)
         for patch in patches:
             apply(tree, patch)
-        run = compile_tree(tree, target, self.compiler, self.flags)
+        flags = " ".join(filter(None, [self.flags, HOOKS.get(game, "")]))
+        run = compile_tree(tree, target, self.compiler, flags)
         if run.returncode != 0:
             raise BuildError("%s/%s does not build:\n%s" % (game, "+".join(codes), run.stderr))
         return target

@@ -21,11 +21,11 @@ class Run:
         self.status = status
 
 
-def run_stdin(command, input_path):
+def run_stdin(command, input_path, env=None):
     with open(input_path, "rb") as stdin:
         try:
             done = subprocess.run(command, stdin=stdin, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, timeout=TIMEOUT)
+                                  stderr=subprocess.DEVNULL, timeout=TIMEOUT, env=env)
         except subprocess.TimeoutExpired as hang:
             return Run((hang.stdout or b"")[:OUTPUT_LIMIT], None)
     return Run(done.stdout[:OUTPUT_LIMIT], done.returncode)
@@ -58,6 +58,14 @@ def run_reference(game, binary, input_path):
     the golden suites run them (GAME is kept for the callers' symmetry)."""
     del game
     return run_stdin([binary], input_path)
+
+
+def run_in_order(binary, input_path, order_path):
+    """A faulted draughts reference on a case, its children in the order of
+    the file ORDER_PATH (src/draughts/order.h: the faulted references are
+    built with that test-only hook, harness.diagnose.faultbuild)."""
+    return run_stdin([binary], input_path,
+                     env=dict(os.environ, DRAUGHTS_MOVE_ORDER=order_path))
 
 
 def run_program(game, binary, input_path):
