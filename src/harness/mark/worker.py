@@ -13,11 +13,12 @@ from pathlib import Path
 from harness.mark.cli.options import Options
 
 
-def command(repo: str | Path, options: Options, totals: str, corpus_hash: str = "") -> list[str]:
+def command(repo: str | Path, options: Options, totals: str, corpus_hash: str = "", build_cache: str = "") -> list[str]:
     """The worker's words before the folder's name: REPO's worker (this
     repository, or --remote-repo's on another machine) with the run's
     options; TOTALS is "category=cases,..."; CORPUS_HASH, given on another
-    machine, makes it refuse a corpus that differs from this one's."""
+    machine, makes it refuse a corpus that differs from this one's;
+    BUILD_CACHE, the run's folder of kept builds on this machine."""
     words = [f"{repo}/src/mark/mark-one", "--program", options.program, "--profile", options.profile,
              "--compile", options.compile, "--compile-timeout", options.compile_timeout,
              "--timeout", options.timeout, "--memcheck", options.memcheck, "--check-jobs", options.check_jobs]
@@ -34,4 +35,6 @@ def command(repo: str | Path, options: Options, totals: str, corpus_hash: str = 
         words.append("--no-old-standards")
     if corpus_hash:
         words += ["--corpus-hash", corpus_hash]
+    if build_cache:
+        words += ["--build-cache", build_cache]
     return words

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import tempfile
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -52,7 +53,9 @@ def mark_class(argv: list[str]) -> int:
     totals = ",".join("%s=%d" % counted for counted in submissions.categories(selection.ids))
     batch = Batch(named, copied.todo, copied.refused, len(selection.ids),
                   Regrade(copied.plans, selection.cases, selection.ids, case_hashes, totals, copied.keys))
-    outcome = run_workers(options, batch, totals, corpus_hash)
+    # (the run's builds kept by their inputs, for the workers of this machine)
+    with tempfile.TemporaryDirectory(prefix="mark-builds.") as builds:
+        outcome = run_workers(options, batch, totals, corpus_hash, builds)
     finish.compare(options, named)
     return finish.report(options, named, outcome)
 
@@ -70,14 +73,15 @@ class Batch:
     regrade: Regrade
 
 
-def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str) -> Outcome:
-    """The header line, then the batch's todo marked, here or remotely, a line each."""
+def run_workers(options: Options, batch: Batch, totals: str, corpus_hash: str, builds: str) -> Outcome:
+    """The header line, then the batch's todo marked, here (BUILDS: the
+    folder of the run's builds kept by their inputs) or remotely, a line each."""
     named, todo, refused = batch.named, batch.todo, batch.refused
     if options.remote.sshloginfile:
         command = worker.command(options.remote.repo, options, totals, corpus_hash)
         where, jobs = "on the machines of %s" % options.remote.sshloginfile, 0
     else:
-        command = worker.command(paths.ROOT, options, totals)
+        command = worker.command(paths.ROOT, options, totals, build_cache=builds)
         jobs = local_jobs(options.jobs, options.check_jobs)
         where = "%d at a time" % jobs
     regrading = len(batch.regrade.plans)

@@ -48,9 +48,12 @@ Prints one line: NAME, state, passed/total, warnings, seconds.
 """
 
 # The options that take a value (their dataclass field: the name without
-# the dashes, - as _).
+# the dashes, - as _). --build-cache DIR is scripts/mark's alone and not in
+# USAGE (the record of the bash worker's usage, harness/mark/tests/one-record,
+# is never made again): the folder of the class run's builds on this machine,
+# kept by their inputs (build_cache.py; src/mark/README.md, "Copies build once").
 VALUED = ("--program", "--profile", "--compare", "--compile", "--compile-timeout", "--timeout", "--memcheck",
-          "--check-jobs", "--key", "--corpus-hash", "--totals")
+          "--check-jobs", "--key", "--corpus-hash", "--totals", "--build-cache")
 COMPARES = ("exact", "whitespace")
 
 
@@ -74,6 +77,7 @@ class Options:
     key: str = ""
     corpus_hash: str = ""
     totals: str = ""
+    build_cache: str = ""
 
     @property
     def folder(self) -> str:

@@ -18,6 +18,7 @@ from harness import hashes, sandbox
 from harness.cases import describe_status
 from harness.languages import Language, NoLanguage, language_of
 from harness.languages.build import build_of_its_time, first_error, messages, stopped, stopped_twice
+from harness.mark.one import build_cache
 from harness.mark.one.facts import Facts
 from harness.mark.one.options import Options
 
@@ -105,8 +106,7 @@ def compile_sources(language: Language, options: Options, facts: Facts, work: Pa
                             no_sandbox=not options.sandbox, quiet=True, folder=SOURCES, folder_writable=True)
     sandbox.ensure_built()
     log = work / "compile.log"
-    status, note = build_of_its_time(SOURCES, language, options.compile, limits, work / "built", log,
-                                     options.older_standards)
+    status, note = _build(language, options, limits, work, log)
     with open("compile.txt", "wb") as text:
         if command == "-":
             text.write(f"({language.name}: nothing to build)\n".encode())
@@ -129,6 +129,25 @@ def compile_sources(language: Language, options: Options, facts: Facts, work: Pa
     facts.add("state", "not-compiled")
     facts.add("reason", _not_compiled(status, language, options, errors, log))
     return None
+
+
+def _build(language: Language, options: Options, limits: sandbox.Limits, work: Path, log: Path) -> tuple[int, str]:
+    """build_of_its_time() into WORK/built, or the run's kept build of the
+    same inputs (--build-cache: harness.mark.one.build_cache); (status, note)."""
+    if not options.build_cache:
+        return build_of_its_time(SOURCES, language, options.compile, limits, work / "built", log,
+                                 options.older_standards)
+    cache = Path(options.build_cache)
+    build_key = build_cache.key(SOURCES, build_cache.Inputs(language, options.compile, options.compile_timeout,
+                                                            options.sandbox, options.older_standards))
+    note = build_cache.fetch(cache, build_key, work / "built", log)
+    if note is not None:
+        return 0, note
+    status, note = build_of_its_time(SOURCES, language, options.compile, limits, work / "built", log,
+                                     options.older_standards)
+    if status == 0:
+        build_cache.keep(cache, build_key, work / "built", log, note)
+    return status, note
 
 
 def _built(language: Language, options: Options, facts: Facts, work: Path) -> Target:

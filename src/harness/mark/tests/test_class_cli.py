@@ -115,6 +115,10 @@ class WorkerTest(unittest.TestCase):
                                        "60", "--timeout", "10", "--memcheck", "1", "--check-jobs", "1"])
         self.assertEqual(words[15:], ["--compare", "whitespace", "--totals", "official=9", "--exclude", "bench",
                                       "--no-old-standards", "--corpus-hash", "c0ffee"])
+        # (the run's kept builds, on this machine only: mark_class's run_workers)
+        self.assertEqual(worker.command("/r", options, "official=9", build_cache="/tmp/b")[-2:],
+                         ["--build-cache", "/tmp/b"])
+        self.assertNotIn("--build-cache", words)
 
 
 class ResultFileTest(unittest.TestCase):

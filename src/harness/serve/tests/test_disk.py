@@ -11,8 +11,29 @@ import tempfile
 import time
 import unittest
 
-from harness.serve import programs
+from harness.serve import logs, programs
 from harness.serve.client import Service, Visitor, request, submit, write_roster
+
+
+def backed_off(path, waits, seconds=60):
+    """The log at PATH once the one worker has backed off with each of
+    WAITS (its seconds), in that order, the same process (its name holds
+    its pid); fails after SECONDS."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with open(path, encoding="utf-8") as handle:
+            log = handle.read()
+        said = [(fields["worker"], fields["seconds"])
+                for fields in map(logs.parse, [line for line in log.splitlines() if " event=backoff " in line])
+                if fields.get("event") == "backoff"]
+        if len(said) >= len(waits):
+            first = said[0][0]
+            assert first.split(":")[1] == "w0", said
+            assert said[:len(waits)] == [(first, wait) for wait in waits], said
+            return log
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the worker backed off {said}, not {list(waits)}:\n{log[-2000:]}")
+        time.sleep(0.1)
 
 
 class DiskTest(unittest.TestCase):
@@ -37,10 +58,9 @@ class DiskTest(unittest.TestCase):
         self.addCleanup(service.stop)
         service.start()
         self.assert_full(service, tokens)
-        time.sleep(6)
-        with open(os.path.join(self.tmp.name, "serve.log"), encoding="utf-8") as handle:
-            log = handle.read()
-        self.assertIn("event=backoff", log)
+        # (the worker's own waits, each twice the last: it came back to the
+        # full disk three times, the same process, instead of a fixed sleep)
+        log = backed_off(os.path.join(self.tmp.name, "serve.log"), ("0.5", "1.0", "2.0"))
         self.assertNotIn("worker w0 stopped", log)
         self.assertEqual(request(service.base + "/api/submissions", tokens["ann"])[2]["submissions"], [])
 

@@ -19,20 +19,81 @@ def cookie_line(headers):
     return next(line for line in headers.get_all("Set-Cookie") if line.startswith("session="))
 
 
-class SessionsTest(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(self.tmp.cleanup)
-        self.tokens = write_roster(self.tmp.name, ["ann", "ben"])
-        self.staff_file = os.path.join(self.tmp.name, "staff-token")
-        self.write_staff("staff-secret-%s" % os.urandom(16).hex())
-        self.options = ["--workers", "0", "--staff-token", self.staff_file]
-        self.service = None
+class Sessions:
+    """A roster of ann and ben, a staff token, and a service (--workers 0)
+    with them; replay() tries a copied cookie."""
 
     def write_staff(self, token):
         self.staff = token
         with open(self.staff_file, "w") as handle:
             handle.write(token + "\n")
+
+    def begin(self, tmp):
+        self.tmp = tmp
+        self.tokens = write_roster(tmp.name, ["ann", "ben"])
+        self.staff_file = os.path.join(tmp.name, "staff-token")
+        Sessions.write_staff(self, "staff-secret-%s" % os.urandom(16).hex())  # (SELF: a test, or its class)
+        self.options = ["--workers", "0", "--staff-token", self.staff_file]
+        self.service = None
+
+    def replay(self, cookie, path="/api/submissions"):
+        """The status of a request carrying only a copied cookie."""
+        thief = Visitor(self.service)
+        thief.cookie = cookie
+        return thief.call(path)[0]
+
+
+class DefaultSessionsTest(Sessions, unittest.TestCase):
+    """The tests of a service with the default options: one service for
+    them all (each test logs in afresh and ends only its own sessions; the
+    one that submits checks ann's list before, and no other submits)."""
+
+    @classmethod
+    def setUpClass(cls):
+        tmp = tempfile.TemporaryDirectory()
+        cls.addClassCleanup(tmp.cleanup)
+        Sessions.begin(cls, tmp)
+        cls.service = Service(tmp.name, cls.options)
+        cls.addClassCleanup(cls.service.stop)
+        cls.service.start()
+
+    def test_log_out_ends_the_session_for_a_copied_cookie_too(self):
+        ann = Visitor(self.service)
+        self.assertEqual(ann.login(self.tokens["ann"])[0], 303)
+        copied = ann.cookie
+        self.assertEqual(self.replay(copied), 200)
+        ann.logout()
+        self.assertEqual(self.replay(copied), 401)
+        self.assertEqual(ann.call("/api/submissions")[0], 401)
+
+    def test_a_forwarded_proto_is_ignored_unless_the_proxy_is_trusted(self):
+        visitor = Visitor(self.service)
+        line = cookie_line(visitor.call("/login", form={"csrf": visitor.csrf(), "token": self.tokens["ann"]},
+                                        headers={"X-Forwarded-Proto": "https"})[1])
+        self.assertNotIn("Secure", line)
+
+    def test_the_api_takes_no_submission_on_a_cookie_from_another_site(self):
+        ann = Visitor(self.service)
+        ann.login(self.tokens["ann"])
+        files = sorted(programs.sources("wrong", "csrf").items())
+        for headers in ({}, {"Origin": "http://evil.example"}, {"Referer": "http://evil.example/x"},
+                        {"X-CSRF-Token": "forged", "Origin": "null"}):
+            status, _, body = ann.call("/api/submissions", files=files, headers=headers)
+            self.assertEqual(status, 403, headers)
+            self.assertIn("X-CSRF-Token", body["error"])
+        self.assertEqual(ann.call("/api/submissions")[2]["submissions"], [])
+        token = ann.csrf()
+        for headers in ({"X-CSRF-Token": token}, {"Origin": self.service.base}):
+            self.assertEqual(ann.call("/api/submissions", files=files, headers=headers)[0], 202, headers)
+
+
+class SessionsTest(Sessions, unittest.TestCase):
+    """The tests that start the service with options of their own, or again."""
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.begin(tmp)
 
     def start(self, options=()):
         if self.service is not None:
@@ -42,22 +103,6 @@ class SessionsTest(unittest.TestCase):
                                port=self.service.port if self.service else None)
         self.addCleanup(self.service.stop)
         return self.service.start()
-
-    def replay(self, cookie, path="/api/submissions"):
-        """The status of a request carrying only a copied cookie."""
-        thief = Visitor(self.service)
-        thief.cookie = cookie
-        return thief.call(path)[0]
-
-    def test_log_out_ends_the_session_for_a_copied_cookie_too(self):
-        self.start()
-        ann = Visitor(self.service)
-        self.assertEqual(ann.login(self.tokens["ann"])[0], 303)
-        copied = ann.cookie
-        self.assertEqual(self.replay(copied), 200)
-        ann.logout()
-        self.assertEqual(self.replay(copied), 401)
-        self.assertEqual(ann.call("/api/submissions")[0], 401)
 
     def test_a_new_token_or_staff_token_ends_the_old_sessions(self):
         self.start()
@@ -96,28 +141,6 @@ class SessionsTest(unittest.TestCase):
         self.start(["--base-url", "https://check.example.edu"])
         line = cookie_line(Visitor(self.service).login(self.tokens["ann"])[1])
         self.assertIn("Secure", line)
-
-    def test_a_forwarded_proto_is_ignored_unless_the_proxy_is_trusted(self):
-        self.start()
-        visitor = Visitor(self.service)
-        line = cookie_line(visitor.call("/login", form={"csrf": visitor.csrf(), "token": self.tokens["ann"]},
-                                        headers={"X-Forwarded-Proto": "https"})[1])
-        self.assertNotIn("Secure", line)
-
-    def test_the_api_takes_no_submission_on_a_cookie_from_another_site(self):
-        self.start()
-        ann = Visitor(self.service)
-        ann.login(self.tokens["ann"])
-        files = sorted(programs.sources("wrong", "csrf").items())
-        for headers in ({}, {"Origin": "http://evil.example"}, {"Referer": "http://evil.example/x"},
-                        {"X-CSRF-Token": "forged", "Origin": "null"}):
-            status, _, body = ann.call("/api/submissions", files=files, headers=headers)
-            self.assertEqual(status, 403, headers)
-            self.assertIn("X-CSRF-Token", body["error"])
-        self.assertEqual(ann.call("/api/submissions")[2]["submissions"], [])
-        token = ann.csrf()
-        for headers in ({"X-CSRF-Token": token}, {"Origin": self.service.base}):
-            self.assertEqual(ann.call("/api/submissions", files=files, headers=headers)[0], 202, headers)
 
 
 if __name__ == "__main__":
