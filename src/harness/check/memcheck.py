@@ -16,6 +16,23 @@ from harness.sandbox import Box, Limits
 
 FLAGS = paths.SRC / "golden" / "memcheck.flags"
 _PREFIX = re.compile(r"^==[0-9]+== +")
+# Valgrind's last line of a process it saw to its end (its exit, or a
+# signal it could report): a log without it was cut short (the run killed
+# by the timeout or the sandbox), and says nothing of what was not reached.
+_ERRORS = re.compile(r"^==[0-9]+== ERROR SUMMARY: ([0-9]+) errors", re.MULTILINE)
+
+
+def complete(log: str) -> bool:
+    """Whether LOG holds Valgrind's closing ERROR SUMMARY line."""
+    return _ERRORS.search(log) is not None
+
+
+def _counted_errors(log: str) -> str:
+    """The errors Valgrind's ERROR SUMMARY counts, in words, for a log
+    whose errors are of none of the kinds summary() names (a mismatched
+    free, a system call's uninitialised argument...); "" when none."""
+    counted = sum(int(found.group(1)) for found in _ERRORS.finditer(log))
+    return f"{counted} errors of other kinds (see the log)" if counted else ""
 
 
 def summary(log: str) -> str:
@@ -43,7 +60,16 @@ def summary(log: str) -> str:
         parts.append(f"{freed} invalid frees")
     if lost:
         parts.append("; ".join(lost))
-    return ", ".join(parts)
+    return ", ".join(parts) or _counted_errors(log)
+
+
+def findings(log: str, status: int, timeout: str) -> str:
+    """What a case's Valgrind LOG found, "" when it is clean: a log cut
+    short (no ERROR SUMMARY: the run, ended by STATUS, stopped before
+    Valgrind's checks at exit) says so and is never clean."""
+    if complete(log):
+        return summary(log)
+    return f"Valgrind's report was cut short: the run ended with {describe_status(status, timeout)}"
 
 
 def chosen(ids: Sequence[str], per_category: int) -> list[str]:
@@ -80,7 +106,7 @@ def report_memcheck(ids: Sequence[str], per_category: int, cases: Path, output: 
             run = box.run(cases / f"{case_id}.in", graded, "memcheck")
             if run.log.is_file() and run.log.stat().st_size > 0:
                 shutil.copyfile(run.log, log)
-                said = summary(log.read_text(encoding="utf-8", errors="replace"))
+                said = findings(log.read_text(encoding="utf-8", errors="replace"), run.status, timeout)
             else:
                 log.write_bytes(b"")
                 said = f"no Valgrind report: the run ended with {describe_status(run.status, timeout)}"

@@ -136,6 +136,19 @@ def test_valgrind_summary():
     assert memcheck.chosen(["a/1", "a/2", "b/1", "a/3"], 1) == ["a/1", "b/1"]
 
 
+def test_memcheck_a_log_cut_short_or_of_other_errors_is_not_clean():
+    """A log without Valgrind's closing ERROR SUMMARY (the run killed by
+    the timeout before the leak check) is not complete, so never clean;
+    errors of kinds summary() does not name still count."""
+    cut = "==7== Memcheck, a memory error detector\n==7== Command: ./program\n"
+    assert not memcheck.complete(cut)
+    whole = cut + "==7== All heap blocks were freed\n==7== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n"
+    assert memcheck.complete(whole) and memcheck.findings(whole, 0, "10") == ""
+    assert memcheck.findings(cut, 124, "10").startswith("Valgrind's report was cut short: the run ended with ")
+    mismatched = cut + "==7== Mismatched free() / delete / delete []\n==7== ERROR SUMMARY: 1 errors from 1 contexts\n"
+    assert memcheck.summary(mismatched) == "1 errors of other kinds (see the log)"
+
+
 @pytest.mark.parametrize("argv, message", [
     (["x", "--jobs", "0"], "--jobs needs a positive whole number"), (["x", "--show", "x"], "--show needs a whole number"),
     (["x", "--timeout", "soon"], "--timeout needs a number of seconds"),
