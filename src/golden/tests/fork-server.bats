@@ -26,11 +26,14 @@ int main(void) {
         fputs(line, stdout);
         if (strcmp(line, "leak\n") == 0) { char *p = malloc(32); p[0] = 1; kept = p; kept = NULL; }
         if (strcmp(line, "hang\n") == 0) { for (;;) pause(); }
+        if (strcmp(line, "invalid\n") == 0) { char *volatile p = malloc(8); volatile char c = p[8]; (void)c; free(p); }
+        if (strcmp(line, "uninit\n") == 0) { int *volatile p = malloc(sizeof *p); if (*p == 42) fputs("!", stderr); free(p); }
+        if (strcmp(line, "double\n") == 0) { char *volatile p = malloc(8); free(p); free(p); }
     }
     return 0;
 }
 ENGINE
-    cc -o "$BATS_TEST_TMPDIR/engine" "$BATS_TEST_TMPDIR/engine.c"
+    cc -O2 -g -o "$BATS_TEST_TMPDIR/engine" "$BATS_TEST_TMPDIR/engine.c"
 }
 
 # add_case NAME INPUT: a case whose expected output is its input.
@@ -57,6 +60,27 @@ add_case() {
     # The cases ran in children of one Valgrind: their logs were its children's.
     run ls "build/fork-probe/fork-server"
     assert_output --partial 'server.out'
+}
+
+@test "fork server: every kind of error fails its case: an invalid read, an uninitialised value, a double free" {
+    # (the server's own options, fork-server.bash, speed up translation:
+    # these prove they let nothing through)
+    add_case clean clean
+    add_case invalid invalid
+    add_case uninit uninit
+    add_case double double
+    run scripts/run-golden --wrap memcheck --name fork-probe-kinds --cases "$probe" \
+        --engine "$BATS_TEST_TMPDIR/engine"
+    assert_failure
+    refute_output --partial 'fork server did not start'
+    assert_output --partial 'ok 1 c/clean'
+    assert_output --partial 'not ok 2 c/double'
+    assert_output --partial 'Invalid free() / delete / delete[] / realloc()'
+    assert_output --partial 'not ok 3 c/invalid'
+    assert_output --partial 'Invalid read of size 1'
+    assert_output --partial 'not ok 4 c/uninit'
+    assert_output --partial 'Conditional jump or move depends on uninitialised value(s)'
+    assert_output --partial 'fork-probe-kinds: 1 passed, 3 failed'
 }
 
 @test "fork server: a hang is killed as a hang, and no child outlives the suite" {
