@@ -22,8 +22,8 @@ FUZZ_SECONDS ?= 600
 # The suites of `make test`, each a target below; the lists exist once.
 # The waiting ones (their tests wait for servers, browsers, timeouts) run
 # at once; the computing ones beside them under nice, in the idle time the
-# waits leave, one at a time beside both, two beside one
-# (src/golden/run-suite --niced), the longest first.
+# waits leave, two at a time (src/golden/run-suite --niced), the longest
+# first.
 # Not `check`'s native run of the cases: memcheck runs the same binary on
 # every case and compares stdout, status and stderr the same way (and
 # checks the corpus's format too), so test runs check's command-line

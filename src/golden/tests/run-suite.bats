@@ -1,8 +1,7 @@
 # run-suite.bats -- src/golden/run-suite --all schedules make test's
-# suites: the targets after --niced run under nice, one at a time beside
-# the others, one more for each lane the others have left, LANES at a
-# time once they have all ended, and every target's counts reach the
-# summary. The scheduler runs from a copy of
+# suites: the targets after --niced run under nice, LANES at a time
+# beside the others, and every target's counts reach the summary. The
+# scheduler runs from a copy of
 # src/golden (its build/ there, never the repository's, which a make test
 # around this test is writing) with a stand-in `make` on PATH.
 
@@ -29,11 +28,12 @@ setup() {
 }
 
 # fake_make: the stand-in for `make TARGET`. It notes its niceness and
-# counts its suite as 1 passed; `waits` waits (at most 30 s) until niced-1
-# and niced-2 have run, so that they can only have run beside it, and
-# `waits-longer` until pair-1 and pair-2 have started too; a niced-N
-# counts the niced targets running at its start; pair-N waits (at most
-# 30 s) until the other pair-N has started; `stops` exits 3 counting
+# counts its suite as 1 passed; `waits` waits (at most 30 s) until pair-1
+# and pair-2 have run, and `waits-longer` until niced-1 and niced-2 have
+# too, so that they can only have run beside them; a pair-N or niced-N
+# notes how many of the niced targets run at its start (itself counted)
+# and waits (at most 30 s) until the other of its two has started, so
+# that the two can only have run together; `stops` exits 3 counting
 # nothing.
 fake_make() {
     cat <<'MAKE'
@@ -48,18 +48,17 @@ until_there() {
     done
 }
 case $target in
-    waits) until_there "$SYNC/niced-1.done"; until_there "$SYNC/niced-2.done" ;;
-    waits-longer)
-        until_there "$SYNC/niced-1.done"; until_there "$SYNC/niced-2.done"
-        until_there "$SYNC/pair-1.started"; until_there "$SYNC/pair-2.started" ;;
-    niced-*)
+    waits) until_there "$SYNC/pair-1.done"; until_there "$SYNC/pair-2.done" ;;
+    waits-longer) until_there "$SYNC/niced-1.done"; until_there "$SYNC/niced-2.done" ;;
+    pair-*|niced-*)
         mkdir "$SYNC/niced-running/$target"
+        touch "$SYNC/$target.started"
         find "$SYNC/niced-running" -mindepth 1 | wc -l > "$SYNC/$target.beside"
+        if [[ $target == *-1 ]]; then until_there "$SYNC/${target%-1}-2.started"
+        else until_there "$SYNC/${target%-2}-1.started"; fi
         sleep 0.3
         rmdir "$SYNC/niced-running/$target"
         touch "$SYNC/$target.done" ;;
-    pair-1) touch "$SYNC/pair-1.started"; until_there "$SYNC/pair-2.started" ;;
-    pair-2) touch "$SYNC/pair-2.started"; until_there "$SYNC/pair-1.started" ;;
     stops) echo "stops: broken before counting"; exit 3 ;;
 esac
 mkdir -p "$RESULTS_DIR"
@@ -68,28 +67,26 @@ echo "ok 1 $target"
 MAKE
 }
 
-@test "run-suite: --niced targets run under nice, one at a time beside two others, two beside one" {
+@test "run-suite: --niced targets run under nice, two at a time beside the two others" {
     local own
     own=$(nice)
-    run "$copy/src/golden/run-suite" --all waits waits-longer --niced niced-1 niced-2 pair-1 pair-2
+    run "$copy/src/golden/run-suite" --all waits waits-longer --niced pair-1 pair-2 niced-1 niced-2
     assert_success
-    assert_output --partial "make test: niced-1 started (nice 10)"
+    assert_output --partial "make test: pair-1 started (nice 10)"
     assert_line "6 passed, 0 failed"
     # (the first two at the shell's own niceness, the niced ones 10 lower, at most 19)
     [[ $(cat "$SYNC/waits.nice") == "$own" ]]
     [[ $(cat "$SYNC/waits-longer.nice") == "$own" ]]
     local target lowered=$((own + 10 > 19 ? 19 : own + 10))
-    for target in niced-1 niced-2 pair-1 pair-2; do
+    for target in pair-1 pair-2 niced-1 niced-2; do
         [[ $(cat "$SYNC/$target.nice") == "$lowered" ]] || fail "$target ran at niceness $(cat "$SYNC/$target.nice")"
+        # (never more than two niced ones at once)
+        (($(cat "$SYNC/$target.beside") <= 2)) || fail "$target ran beside $(cat "$SYNC/$target.beside") niced ones"
     done
-    # (niced-1 and niced-2 ran while both others ran, each alone of the
-    # niced ones; the pairs, together, while waits-longer ran)
-    [[ $(cat "$SYNC/niced-1.beside") == 1 && $(cat "$SYNC/niced-2.beside") == 1 ]] ||
-        fail "niced targets ran together beside the others"
 }
 
 @test "run-suite: a niced target that stops before counting is one failure, and the run fails" {
-    run "$copy/src/golden/run-suite" --all quick --niced stops niced-1
+    run "$copy/src/golden/run-suite" --all quick --niced stops later
     assert_failure
     assert_line "2 passed, 1 failed"
     grep -q 'stops: stopped with status 3 before counting a failure' "$copy/build/reports/suites/stops.log"
