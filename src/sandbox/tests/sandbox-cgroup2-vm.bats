@@ -18,8 +18,7 @@ bats_load_library bats-assert
 # The machine built (make's rules: the kernel downloaded once) and booted
 # once for the file; its lines in $BATS_FILE_TMPDIR/results.
 setup_file() {
-    local root
-    root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
+    local root=$BATS_TEST_DIRNAME/../../..
     make -C "$root" -s --no-print-directory build/vm/vmlinuz build/vm/initrd.gz
     "$root/src/sandbox/tests/vm/boot" "$root/build/vm/vmlinuz" "$root/build/vm/initrd.gz" \
         "$BATS_FILE_TMPDIR/results" "$BATS_FILE_TMPDIR/console" > "$BATS_FILE_TMPDIR/boot"
