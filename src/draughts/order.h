@@ -4,9 +4,9 @@
  * The diagnosis (src/diagnose/README.md, "Under the program's own order")
  * runs a faulted reference in the order of moves a program under test
  * printed, so that both go wrong, if they share the fault, at the same
- * node. Built only with -DDRAUGHTS_MOVE_ORDER_HOOK (the faulted
- * references are); in a normal build these do nothing, and the engine's
- * order (NOTES.md's) is the only one.
+ * node. Built only with -DDRAUGHTS_MOVE_ORDER_HOOK and hook/order.c (the
+ * faulted references are); in a normal build these are empty inline
+ * functions, and the engine's order (NOTES.md's) is the only one.
  *
  * With the hook, the environment variable DRAUGHTS_MOVE_ORDER names a
  * file of lines, one a node:
@@ -27,6 +27,8 @@
 #include "draughts.h"
 #include "moves.h"
 
+#ifdef DRAUGHTS_MOVE_ORDER_HOOK
+
 /* A new case begins: its nodes are read from the file (the next case's
  * position, counted from 1 by these calls), and the root's moves
  * arranged. A file that cannot be read, a line that is not one, or no
@@ -39,5 +41,21 @@ void order_arrange_below(int ply, move_t move, move_list_t *moves);
 
 /* The case's search is over: what order_start_case read is freed. */
 void order_end_case(void);
+
+#else
+
+/* A normal build: the engine's order, the calls do nothing. */
+static inline void order_start_case(move_list_t *root_moves) { (void)root_moves; }
+
+static inline void order_arrange_below(int ply, move_t move, move_list_t *moves)
+{
+    (void)ply;
+    (void)move;
+    (void)moves;
+}
+
+static inline void order_end_case(void) {}
+
+#endif
 
 #endif

@@ -30,8 +30,11 @@ def newest(files):
 
 
 def sources(game):
+    """GAME's engine's files, and for a game with a hook (HOOKS) its
+    folder's hook/ files, which the engine's own build leaves out."""
     folder = os.path.join(paths.SRC, game)
-    return sorted(glob.glob(os.path.join(folder, "*.[ch]")))
+    hooked = glob.glob(os.path.join(folder, "hook", "*.[ch]")) if game in HOOKS else []
+    return sorted(glob.glob(os.path.join(folder, "*.[ch]"))) + sorted(hooked)
 
 
 def up_to_date(target, inputs):

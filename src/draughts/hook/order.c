@@ -1,9 +1,16 @@
 /* order.c -- a test-only hook: the search's children in another
- * program's order (see order.h). Compiled to nothing but three empty
- * functions unless DRAUGHTS_MOVE_ORDER_HOOK is defined. */
+ * program's order (see order.h). Not one of the engine's files: only the
+ * faulted references of the diagnosis are built with it, and with
+ * -DDRAUGHTS_MOVE_ORDER_HOOK (src/harness/diagnose/faultbuild.py, which
+ * copies it beside the engine's files); a normal build has order.h's
+ * empty inline functions instead, and src/draughts/ the files it had
+ * before the hook (a copy of them, as mark's recorded tests hand in, is
+ * the same program). */
 #include "order.h"
 
-#ifdef DRAUGHTS_MOVE_ORDER_HOOK
+#ifndef DRAUGHTS_MOVE_ORDER_HOOK
+#error "order.c is built only with -DDRAUGHTS_MOVE_ORDER_HOOK (faultbuild.py)"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,18 +180,3 @@ void order_end_case(void)
     nodes = NULL;
     node_count = 0;
 }
-
-#else
-
-void order_start_case(move_list_t *root_moves) { (void)root_moves; }
-
-void order_arrange_below(int ply, move_t move, move_list_t *moves)
-{
-    (void)ply;
-    (void)move;
-    (void)moves;
-}
-
-void order_end_case(void) {}
-
-#endif
