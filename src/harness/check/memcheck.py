@@ -63,13 +63,17 @@ def summary(log: str) -> str:
     return ", ".join(parts) or _counted_errors(log)
 
 
-def findings(log: str, status: int, timeout: str) -> str:
-    """What a case's Valgrind LOG found, "" when it is clean: a log cut
-    short (no ERROR SUMMARY: the run, ended by STATUS, stopped before
-    Valgrind's checks at exit) says so and is never clean."""
-    if complete(log):
-        return summary(log)
-    return f"Valgrind's report was cut short: the run ended with {describe_status(status, timeout)}"
+def verdict(log: str, status: int, timeout: str) -> tuple[str, str]:
+    """A case's (verdict, summary) from its Valgrind LOG: clean, findings,
+    or incomplete when the log was cut short (no ERROR SUMMARY: the run,
+    ended by STATUS, stopped before Valgrind's checks at exit, so it says
+    nothing of what was not reached; never clean, and not the program's
+    memory error either)."""
+    if not complete(log):
+        return "incomplete", (f"Valgrind's report was cut short: the run ended with "
+                              f"{describe_status(status, timeout)}; not checked")
+    said = summary(log)
+    return ("findings", said) if said else ("clean", "")
 
 
 def chosen(ids: Sequence[str], per_category: int) -> list[str]:
@@ -90,6 +94,23 @@ def flags_words() -> str:
     return " ".join(" ".join(lines[:3]).split())
 
 
+def _checked(box: Box, input_path: Path, graded: bool, log: Path, timeout: str) -> tuple[str, str]:
+    """One case under Valgrind in BOX, its log kept as LOG: (verdict,
+    summary). A log cut short is the checker's (a loaded machine reaches
+    the timeout first): the case runs once more before it is incomplete."""
+    found = ("incomplete", "")
+    for _ in range(2):
+        run = box.run(input_path, graded, "memcheck")
+        if not (run.log.is_file() and run.log.stat().st_size > 0):
+            log.write_bytes(b"")
+            return "findings", f"no Valgrind report: the run ended with {describe_status(run.status, timeout)}"
+        shutil.copyfile(run.log, log)
+        found = verdict(log.read_text(encoding="utf-8", errors="replace"), run.status, timeout)
+        if found[0] != "incomplete":
+            return found
+    return found
+
+
 def report_memcheck(ids: Sequence[str], per_category: int, cases: Path, output: Path, program: str,
                     limits: Limits, graded: bool, timeout: str, out: TextIO) -> tuple[int, int]:
     """The memory check; (checked, clean)."""
@@ -99,23 +120,16 @@ def report_memcheck(ids: Sequence[str], per_category: int, cases: Path, output: 
     out.write(f"memcheck: {len(picked)} cases ({per_category} per category) under valgrind {flags_words()}\n")
     out.flush()
     rows = ["case\tverdict\tsummary\tlog\n"]
-    clean = 0
+    counted = {"clean": 0, "findings": 0, "incomplete": 0}
     with Box(program, limits) as box:
         for case_id in picked:
             log = logs / (case_id.replace("/", "__") + ".log")
-            run = box.run(cases / f"{case_id}.in", graded, "memcheck")
-            if run.log.is_file() and run.log.stat().st_size > 0:
-                shutil.copyfile(run.log, log)
-                said = findings(log.read_text(encoding="utf-8", errors="replace"), run.status, timeout)
-            else:
-                log.write_bytes(b"")
-                said = f"no Valgrind report: the run ended with {describe_status(run.status, timeout)}"
-            if not said:
-                clean += 1
-                rows.append(f"{case_id}\tclean\t\t{log}\n")
-            else:
+            found, said = _checked(box, cases / f"{case_id}.in", graded, log, timeout)
+            counted[found] += 1
+            if said:
                 out.write(f"  {case_id}: {said} (log: {log})\n")
-                rows.append(f"{case_id}\tfindings\t{said}\t{log}\n")
+            rows.append(f"{case_id}\t{found}\t{said}\t{log}\n")
     (output / "memcheck.tsv").write_text("".join(rows), encoding="utf-8")
-    out.write(f"memcheck: {clean} clean, {len(picked) - clean} with findings\n")
-    return len(picked), clean
+    incomplete = f", {counted['incomplete']} not completed" if counted["incomplete"] else ""
+    out.write(f"memcheck: {counted['clean']} clean, {counted['findings']} with findings{incomplete}\n")
+    return len(picked), counted["clean"]

@@ -70,7 +70,10 @@ def memcheck_counts(facts, base="."):
         return facts.get("memcheck", "off"), 0, 0
     rows = read_tsv(os.path.join(base, "check", "2", "memcheck.tsv"))
     findings = sum(1 for r in rows if r.get("verdict") == "findings")
-    return ("findings" if findings else "clean"), len(rows), findings
+    # (a case whose Valgrind report was cut short twice is not checked:
+    # neither clean nor the program's finding; check.memcheck.verdict)
+    incomplete = any(r.get("verdict") == "incomplete" for r in rows)
+    return ("findings" if findings else "incomplete" if incomplete else "clean"), len(rows), findings
 
 
 def count(results, totals):
@@ -108,6 +111,8 @@ def compose_reason(facts, results, passed, total, codes, memcheck):
         parts.append("%d passed only with white space ignored (--compare whitespace)" % codes["pass-whitespace"])
     if memcheck[0] == "findings":
         parts.append("memcheck: %d of %d cases with findings" % (memcheck[2], memcheck[1]))
+    elif memcheck[0] == "incomplete":
+        parts.append("memcheck: not completed (Valgrind's report cut short twice: the checker's time, not a finding)")
     warnings = int(facts.get("warnings", 0))
     if facts.get("compiled") == "yes" and warnings:
         parts.append("%d compiler warning%s" % (warnings, "" if warnings == 1 else "s"))

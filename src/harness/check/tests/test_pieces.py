@@ -143,8 +143,9 @@ def test_memcheck_a_log_cut_short_or_of_other_errors_is_not_clean():
     cut = "==7== Memcheck, a memory error detector\n==7== Command: ./program\n"
     assert not memcheck.complete(cut)
     whole = cut + "==7== All heap blocks were freed\n==7== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n"
-    assert memcheck.complete(whole) and memcheck.findings(whole, 0, "10") == ""
-    assert memcheck.findings(cut, 124, "10").startswith("Valgrind's report was cut short: the run ended with ")
+    assert memcheck.complete(whole) and memcheck.verdict(whole, 0, "10") == ("clean", "")
+    found, said = memcheck.verdict(cut, 124, "10")
+    assert found == "incomplete" and said.startswith("Valgrind's report was cut short: the run ended with ")
     mismatched = cut + "==7== Mismatched free() / delete / delete []\n==7== ERROR SUMMARY: 1 errors from 1 contexts\n"
     assert memcheck.summary(mismatched) == "1 errors of other kinds (see the log)"
 
@@ -190,3 +191,30 @@ def test_stderr_shape(tmp_path):
         assert accept_stderr_shape(case, actual) is fits, err
         assert actual.err == (b"checkers: line 1: malformed\n" if fits else err)
     assert accept_stderr_shape(Case(tmp_path, "c/none"), Actual(0, b"", b"chatty\n", tmp_path / "a"))
+
+
+class _Logs:
+    """A box whose memcheck runs leave the LOGS given, one a run."""
+
+    def __init__(self, folder, logs):
+        self.folder, self.logs, self.runs = folder, list(logs), 0
+
+    def run(self, input_path, graded, how):
+        from harness.sandbox import Run
+        self.runs += 1
+        log = self.folder / f"run{self.runs}.log"
+        log.write_text(self.logs.pop(0))
+        return Run(124 if "SUMMARY" not in log.read_text() else 0, log, log, log)
+
+
+def test_memcheck_a_case_cut_short_runs_once_more(tmp_path):
+    """The first report cut short (a loaded machine's timeout) is the
+    checker's: the case runs again; cut short twice, it is incomplete."""
+    cut = "==7== Memcheck\n"
+    whole = cut + "==7== ERROR SUMMARY: 0 errors from 0 contexts\n"
+    box = _Logs(tmp_path, [cut, whole])
+    assert memcheck._checked(box, tmp_path / "in", False, tmp_path / "kept.log", "10") == ("clean", "")
+    assert box.runs == 2 and (tmp_path / "kept.log").read_text() == whole
+    box = _Logs(tmp_path, [cut, cut])
+    assert memcheck._checked(box, tmp_path / "in", False, tmp_path / "kept.log", "10")[0] == "incomplete"
+    assert box.runs == 2

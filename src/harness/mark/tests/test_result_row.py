@@ -45,6 +45,19 @@ class ResultRowTest(unittest.TestCase):
             fields.setdefault(key, []).append(value)
         return printed.getvalue(), fields
 
+    def test_a_memory_check_cut_short_is_neither_clean_nor_a_finding(self):
+        """A case whose Valgrind report was cut short twice (check.memcheck:
+        `incomplete`) makes the row's memcheck `incomplete`, said in the
+        reason as the checker's, never `clean` and never the program's finding."""
+        write(self.dir / "check" / "1" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\na/1\ta\tpass\t\t\n")
+        write(self.dir / "check" / "2" / "memcheck.tsv", "verdict\tcase\tlog\tsummary\n"
+              "clean\ta/1\tl\t\nincomplete\tb/1\tl\tcut short\n")
+        result_row.main(["merge", "check"])
+        _, fields = self.row()
+        self.assertEqual([fields[k][0] for k in ("memcheck", "memcheck_cases", "memcheck_findings")],
+                         ["incomplete", "2", "0"])
+        self.assertIn("memcheck: not completed (Valgrind's report cut short twice", fields["reason"][0])
+
     def test_columns_in_any_order_are_read_by_name(self):
         # Run 1: the usual order; run 2: the columns shuffled, one added.
         write(self.dir / "check" / "1" / "results.tsv", "case\tcategory\tverdict\tsymptom\tcode\n"
