@@ -15,18 +15,20 @@ import tempfile
 import time
 
 from harness import paths
-from harness.diagnose import catalogue, corpusruns, evaluate, order, runs
+from harness.diagnose import catalogue, corpusruns, evaluate, order, results, runs
+from harness.diagnose import game as games
 from harness.diagnose.compare import Judge
 from harness.diagnose.diagnosis import build_all
 
 PROG = "python3 -m harness.diagnose.overclaim"
-GAME = "draughts"
 CATEGORIES = ("examples", "kings", "midgame", "opening")
 
 
 def parse(argv):
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", metavar="DIR", default=str(paths.TESTDATA / GAME))
+    parser.add_argument("--program", metavar="GAME", default="draughts",
+                        help="a game whose output a judge checks (default: draughts)")
+    parser.add_argument("--cases", metavar="DIR", help="its corpus (default: testdata/GAME)")
     parser.add_argument("--category", action="append", metavar="NAME",
                         help="a category of DIR (again for more; default: %s)" % ", ".join(CATEGORIES))
     parser.add_argument("--order", choices=("reference", "reversed"), default="reversed")
@@ -53,7 +55,7 @@ def reversed_order(expected_out):
     return order.order_file(cases)
 
 
-def programs(binary, found, cases_dir, how, folder):
+def programs(game, binary, found, cases_dir, how, folder):
     """The fault BINARY as a program: its run on each case, in HOW's order."""
     made = []
     for number, (case_id, input_path) in enumerate(found):
@@ -65,18 +67,18 @@ def programs(binary, found, cases_dir, how, folder):
                 handle.write(reversed_order(expected.out))
             program = runs.run_in_order(binary, input_path, path)
         else:
-            program = runs.run_reference(GAME, binary, input_path)
+            program = runs.run_reference(game, binary, input_path)
         made.append(evaluate.Case(case_id, input_path, expected, program))
     return made
 
 
 def claims(args, faults, code, found, folder):
     """(failing, {fault: cases it explains}) for the fault CODE as a program."""
-    judge = Judge(str(paths.BUILD / "draughts-judge"))
+    judge = Judge(results.judge_binary(games.facts(args.program).judge))
     forever = time.monotonic() + 10 ** 6
-    work = evaluate.Evaluation(GAME, judge, args.jobs, forever, None,
-                               corpusruns.Reader(corpusruns.path_for(str(paths.BUILD), GAME)))
-    cases = programs(faults[code][0], found, args.cases, args.order, folder)
+    work = evaluate.Evaluation(args.program, judge, args.jobs, forever, None,
+                               corpusruns.Reader(corpusruns.path_for(str(paths.BUILD), args.program)))
+    cases = programs(args.program, faults[code][0], found, args.cases, args.order, folder)
     work.program_verdicts(cases)
     failing = [case for case in cases if case.verdict is not None]
     table = work.run(failing, faults)[1]
@@ -85,8 +87,9 @@ def claims(args, faults, code, found, folder):
 
 def main(argv):
     args = parse(argv)
-    codes = list(catalogue.Catalogue().by_code(GAME))
-    faults = build_all(GAME, codes, time.monotonic() + 600)
+    args.cases = args.cases or str(paths.TESTDATA / args.program)
+    codes = list(catalogue.Catalogue().by_code(args.program))
+    faults = build_all(args.program, codes, time.monotonic() + 600)
     found = chosen(args.cases, args.category or CATEGORIES)
     print("%d cases, %s order" % (len(found), args.order))
     with tempfile.TemporaryDirectory(prefix="overclaim.") as folder:
