@@ -4,7 +4,7 @@
  * The diagnosis (src/diagnose/README.md, "Under the program's own order")
  * runs a faulted reference in the order of moves a program under test
  * printed, so that both go wrong, if they share the fault, at the same
- * node. Built only with -DDRAUGHTS_MOVE_ORDER_HOOK and hook/order.c (the
+ * node. Built only with -DDRAUGHTS_MOVE_ORDER_HOOK and src/diagnose/hooks/draughts-order.c (the
  * faulted references are); in a normal build these are empty inline
  * functions, and the engine's order (NOTES.md's) is the only one.
  *

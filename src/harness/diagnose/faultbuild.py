@@ -13,8 +13,9 @@ from harness.diagnose import catalogue as catalogues
 # The Makefile's WARNINGS and CFLAGS (`make faults` passes its own).
 FLAGS = "-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror -O2 -g"
 # Test-only hooks a faulted reference is built with, beside the flags:
-# draughts's children in a program's own order (src/draughts/order.h,
-# src/diagnose/README.md "Under the program's own order").
+# draughts's children in a program's own order (src/draughts/order.h, its
+# code src/diagnose/hooks/draughts-order.c; src/diagnose/README.md "Under
+# the program's own order").
 HOOKS = {"draughts": "-DDRAUGHTS_MOVE_ORDER_HOOK"}
 # What is built into build/ is every user's, whatever the caller's umask
 # (the service runs under 077), as harness.sandbox.ensure_built's make.
@@ -30,11 +31,20 @@ def newest(files):
 
 
 def sources(game):
-    """GAME's engine's files, and for a game with a hook (HOOKS) its
-    folder's hook/ files, which the engine's own build leaves out."""
+    """GAME's engine's files (a faulted reference's tree, TARGET.src, holds
+    these, patched: a program as a student could hand it in)."""
     folder = os.path.join(paths.SRC, game)
-    hooked = glob.glob(os.path.join(folder, "hook", "*.[ch]")) if game in HOOKS else []
-    return sorted(glob.glob(os.path.join(folder, "*.[ch]"))) + sorted(hooked)
+    return sorted(glob.glob(os.path.join(folder, "*.[ch]")))
+
+
+def hook_sources(game):
+    """The C files of GAME's test-only hook (HOOKS; src/diagnose/hooks/
+    GAME-*.c, outside the engine's folder, which a copy of hands in as a
+    program), compiled with a faulted reference beside its tree, never
+    copied into it."""
+    if game not in HOOKS:
+        return []
+    return sorted(glob.glob(os.path.join(paths.SRC, "diagnose", "hooks", game + "-*.c")))
 
 
 def up_to_date(target, inputs):
@@ -64,11 +74,13 @@ def fresh_tree(game, target):
     return tree
 
 
-def compile_tree(tree, target, compiler, flags):
-    """TREE's C files compiled by COMPILER with FLAGS into TARGET, under
-    UMASK (every user's, as build/'s other programs): the compiler's run."""
-    units = sorted(glob.glob(os.path.join(tree, "*.c")))
-    return subprocess.run(compiler.split() + flags.split() + ["-o", target] + units,
+def compile_tree(tree, target, compiler, flags, extra=()):
+    """TREE's C files, and the EXTRA ones (a hook's, which find TREE's
+    headers), compiled by COMPILER with FLAGS into TARGET, under UMASK
+    (every user's, as build/'s other programs): the compiler's run."""
+    units = sorted(glob.glob(os.path.join(tree, "*.c"))) + list(extra)
+    include = ["-I", tree] if extra else []
+    return subprocess.run(compiler.split() + flags.split() + include + ["-o", target] + units,
                           capture_output=True, text=True, check=False, umask=UMASK)
 
 
@@ -100,13 +112,13 @@ class Builder:
         patches = [self.catalogue.patch_path(faults[code]) for code in codes]
         files = sources(game)
         target = catalogues.binary(self.build_dir, game, codes)
-        if up_to_date(target, files + patches):
+        if up_to_date(target, files + hook_sources(game) + patches):
             return target
         tree = fresh_tree(game, target)
         for patch in patches:
             apply(tree, patch)
         flags = " ".join(filter(None, [self.flags, HOOKS.get(game, "")]))
-        run = compile_tree(tree, target, self.compiler, flags)
+        run = compile_tree(tree, target, self.compiler, flags, hook_sources(game))
         if run.returncode != 0:
             raise BuildError("%s/%s does not build:\n%s" % (game, "+".join(codes), run.stderr))
         return target

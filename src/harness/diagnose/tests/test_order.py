@@ -87,12 +87,12 @@ class HookTest(unittest.TestCase):
         cls.folder = tempfile.mkdtemp(prefix="test-order.")
         cls.hooked = os.path.join(cls.folder, "hooked")
         cls.plain = os.path.join(cls.folder, "plain")
-        # (hooked: the tree a faulted reference is built from, the hook's
-        # file among the engine's; plain: the engine's own folder, as make)
-        for target, tree, hook in ((cls.hooked, faultbuild.fresh_tree("draughts", cls.hooked),
-                                    faultbuild.HOOKS["draughts"]),
-                                   (cls.plain, os.path.join(paths.SRC, "draughts"), "")):
-            built = faultbuild.compile_tree(tree, target, "cc", faultbuild.FLAGS + " " + hook)
+        # (hooked: the engine's folder and the hook's files, as a faulted
+        # reference is built; plain: the engine's own folder, as make)
+        draughts = os.path.join(paths.SRC, "draughts")
+        for target, hook, extra in ((cls.hooked, faultbuild.HOOKS["draughts"], faultbuild.hook_sources("draughts")),
+                                    (cls.plain, "", [])):
+            built = faultbuild.compile_tree(draughts, target, "cc", faultbuild.FLAGS + " " + hook, extra)
             assert built.returncode == 0, built.stderr
 
     @classmethod

@@ -1,15 +1,18 @@
-/* order.c -- a test-only hook: the search's children in another
- * program's order (see order.h). Not one of the engine's files: only the
+/* draughts-order.c -- a test-only hook: the draughts search's children
+ * in another program's order (see src/draughts/order.h). Not one of the
+ * engine's files, nor in its folder (a copy of which mark's tests hand
+ * in as a student's program, every .c file of it built): only the
  * faulted references of the diagnosis are built with it, and with
  * -DDRAUGHTS_MOVE_ORDER_HOOK (src/harness/diagnose/faultbuild.py, which
- * copies it beside the engine's files); a normal build has order.h's
+ * compiles it beside a fault's tree, never copied into it: that tree is
+ * a program as a student could hand it in); a normal build has order.h's
  * empty inline functions instead, and src/draughts/ the files it had
  * before the hook (a copy of them, as mark's recorded tests hand in, is
  * the same program). */
 #include "order.h"
 
 #ifndef DRAUGHTS_MOVE_ORDER_HOOK
-#error "order.c is built only with -DDRAUGHTS_MOVE_ORDER_HOOK (faultbuild.py)"
+#error "draughts-order.c is built only with -DDRAUGHTS_MOVE_ORDER_HOOK (faultbuild.py)"
 #endif
 
 #include <stdio.h>
