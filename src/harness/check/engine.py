@@ -195,10 +195,13 @@ def finish(options: opts.Options, game: Game, ids: Sequence[str], verdicts: dict
     report.report_failures(rows, groups, output, options.output, int(options.show), sys.stdout)
     memchecked = None
     if int(options.memcheck) > 0:
-        limits = sandbox.Limits(timeout=options.timeout, no_sandbox=not options.sandbox, quiet=True,
-                                folder=program.folder)
-        memchecked = memcheck.report_memcheck(ids, int(options.memcheck), Path(options.cases), output, program.path,
-                                              limits, game.run_mode == "graded", options.timeout, sys.stdout)
+        timeout = memcheck.timeout_under_valgrind(options.timeout)
+        limits = sandbox.Limits(timeout=timeout, no_sandbox=not options.sandbox, quiet=True, folder=program.folder)
+        # (a case that hung without Valgrind is not run again under it)
+        hung = {row.case for row in rows if row.code == "hang"}
+        memchecked = memcheck.report_memcheck([i for i in ids if i not in hung], int(options.memcheck),
+                                              Path(options.cases), output, program.path, limits,
+                                              game.run_mode == "graded", timeout, sys.stdout)
     failing = [row.case for row in rows if not row.passed]
     if options.diagnose and failing and program.language is not None and program.language.native and \
             program.build_command and options.engine_folder:

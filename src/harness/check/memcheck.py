@@ -22,6 +22,17 @@ _PREFIX = re.compile(r"^==[0-9]+== +")
 _ERRORS = re.compile(r"^==[0-9]+== ERROR SUMMARY: ([0-9]+) errors", re.MULTILINE)
 
 
+# Valgrind's memcheck runs a program 10 to 50 times slower than it runs
+# alone (Valgrind's manual): a case's run under it has this many times the
+# case's timeout, so that a loaded machine does not cut its report short.
+VALGRIND_SLOWER = 10
+
+
+def timeout_under_valgrind(timeout: str) -> str:
+    """The timeout of a case's run under Valgrind, for a case's TIMEOUT (seconds)."""
+    return f"{float(timeout) * VALGRIND_SLOWER:g}"
+
+
 def complete(log: str) -> bool:
     """Whether LOG holds Valgrind's closing ERROR SUMMARY line."""
     return _ERRORS.search(log) is not None

@@ -207,6 +207,11 @@ class _Logs:
         return Run(124 if "SUMMARY" not in log.read_text() else 0, log, log, log)
 
 
+def test_memcheck_timeout_is_valgrinds():
+    """A run under Valgrind has ten times the case's timeout."""
+    assert memcheck.timeout_under_valgrind("2") == "20" and memcheck.timeout_under_valgrind("0.5") == "5"
+
+
 def test_memcheck_a_case_cut_short_runs_once_more(tmp_path):
     """The first report cut short (a loaded machine's timeout) is the
     checker's: the case runs again; cut short twice, it is incomplete."""
