@@ -209,7 +209,7 @@ while True:
     done
 }
 
-@test "namespaces, mounts, ptrace, keyrings, bpf: refused in every mode (a plain run gets some of them)" {
+@test "namespaces (made or joined), mounts, ptrace, keyrings, bpf, perf counters: refused in every mode (a plain run gets some of them)" {
     for mode in $(test_modes) no-sandbox; do
         if [[ $mode == no-sandbox ]]; then in_mode bwrap; start escape-namespaces --no-sandbox
         else in_mode "$mode"; start escape-namespaces; fi
@@ -220,6 +220,8 @@ while True:
         assert_line --partial "refused unshare(CLONE_NEWUSER|CLONE_NEWNS)"
         assert_line --partial "refused clone(CLONE_NEWUSER)"
         assert_line --partial "refused ptrace(PTRACE_ATTACH)"
+        assert_line --partial "refused setns (its own network namespace)"
+        assert_line --partial "refused perf_event_open (a counter of its own)"
         sandbox_stop
     done
     # Run plainly, the test can see a call get through.

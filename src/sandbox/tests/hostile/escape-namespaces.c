@@ -1,12 +1,14 @@
 /* escape-namespaces.c -- tries what a program never needs and a sandbox
  * escape begins with: a user and mount namespace of its own (then a tmpfs
  * mounted in it, past the box's size cap), a clone into a new user
- * namespace, tracing its own child, a kernel keyring, a BPF map. One line
+ * namespace, joining a namespace (its own network one), tracing its own
+ * child, a kernel keyring, a BPF map, a performance counter. One line
  * each: "ALLOWED what" or "refused what: why". It mounts nothing outside
  * a namespace of its own: run plainly as root, it must not cover the
  * host's /tmp. */
 #include "hostile.h"
 #include <linux/bpf.h>
+#include <linux/perf_event.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -54,11 +56,30 @@ static void try_ptrace(void) {
     waitpid(child, NULL, 0);
 }
 
+static void try_setns(void) {
+    int fd = open("/proc/self/ns/net", O_RDONLY);
+    say("setns (its own network namespace)", fd < 0 ? -1 : setns(fd, CLONE_NEWNET));
+    if (fd >= 0)
+        close(fd);
+}
+
+static void try_perf_event_open(void) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.type = PERF_TYPE_SOFTWARE, attr.size = sizeof attr, attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    long fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+    say("perf_event_open (a counter of its own)", fd);
+    if (fd >= 0)
+        close((int)fd);
+}
+
 int main(void) {
     hostile_read_input();
     try_unshare_and_mount();
     try_clone_newuser();
+    try_setns();
     try_ptrace();
+    try_perf_event_open();
     say("keyctl (a keyring)", syscall(SYS_add_key, "user", "sbx", "x", 1, -2 /* process keyring */));
     union bpf_attr attr;
     memset(&attr, 0, sizeof attr);
