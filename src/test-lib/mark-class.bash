@@ -7,7 +7,7 @@
 # quotes, hostile ones from src/sandbox/tests/hostile/, one that hangs).
 # Sourced by the tests; run by hand to make a class for a measurement:
 #   bash src/test-lib/mark-class.bash DIR correct N [PROGRAM]
-#   bash src/test-lib/mark-class.bash DIR class     (the tests' class of 40)
+#   bash src/test-lib/mark-class.bash DIR class     (the tests' class, MARK_CLASS_SIZE)
 
 MARK_CLASS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 MARK_CLASS_FIXTURES=$MARK_CLASS_ROOT/src/mark/tests/fixtures
@@ -124,11 +124,20 @@ mark_class_bad() {
     cp -- "$MARK_CLASS_FIXTURES/hang.c" "$dir/bad-hangs/main.c"
 }
 
+# The tests' class: six correct copies (mark.bats's resume tests take up
+# to six), every planted fault and the seven bad submissions of
+# mark_class_bad. Once 40, with 22 correct copies: a correct copy proves
+# nothing a sixth does not, and each cost its check and memory check.
+# shellcheck disable=SC2034 # read by the tests that source this file
+MARK_CLASS_CORRECT=6
+# shellcheck disable=SC2034 # the same
+MARK_CLASS_SIZE=$((MARK_CLASS_CORRECT + ${#MARK_CLASS_MUTANTS[@]} + 7))
+
 # mark_class DIR MARKER [CORRECT]: the tests' class: CORRECT correct copies
-# (default: enough for 40 in all), every planted fault, every bad one.
+# (default MARK_CLASS_CORRECT), every planted fault, every bad one.
 mark_class() {
-    local dir=$1 marker=$2 i spec bad=7
-    local correct=${3:-$((40 - ${#MARK_CLASS_MUTANTS[@]} - bad))}
+    local dir=$1 marker=$2 i spec
+    local correct=${3:-$MARK_CLASS_CORRECT}
     mkdir -p "$dir"
     for ((i = 1; i <= correct; i++)); do
         mark_class_copy "$dir/$(printf 'correct-%02d' "$i")"

@@ -1,4 +1,4 @@
-# mark.bats -- scripts/mark marks a class: a class of 40 made from our own
+# mark.bats -- scripts/mark marks a class: a class of 24 made from our own
 # sources (correct copies, copies with a planted fault, bad submissions) is
 # marked once for the file (setup_file); the tests read its results: rows,
 # reasons, CSV against JSON, JUnit, the HTML report in headless Chromium.
@@ -73,14 +73,15 @@ setup() {
     assert_output --partial 'two submissions are named'
 }
 
-@test "mark: the class of 40 is marked, every submission with its row, and a summary last" {
-    (($(names | wc -l) >= 40))
+@test "mark: the class is marked, every submission with its row, and a summary last" {
+    local n=$MARK_CLASS_SIZE
+    assert_equal "$(names | wc -l)" "$n"
     assert_equal "$(cat "$BATS_FILE_TMPDIR/mark.status")" 0
     run cat "$BATS_FILE_TMPDIR/mark.log"
-    assert_line --index 0 --regexp '^mark: 40 of 40 submissions to mark \(checkers, profile assignment, [0-9]+ cases each'
-    assert_line --regexp '^mark: \[40/40\] .*ETA 0m00s$'
-    assert_line --index -1 --regexp "^mark: 40 submissions, 40 marked in [0-9]+s; report: $out/index.html$"
-    assert_output --partial 'mark: 40 submissions: 1 empty, 1 hang, 37 marked, 1 not-compiled;'
+    assert_line --index 0 --regexp "^mark: $n of $n submissions to mark \\(checkers, profile assignment, [0-9]+ cases each"
+    assert_line --regexp "^mark: \\[$n/$n\\] .*ETA 0m00s$"
+    assert_line --index -1 --regexp "^mark: $n submissions, $n marked in [0-9]+s; report: $out/index.html$"
+    assert_output --partial "mark: $n submissions: 1 empty, 1 hang, $((n - 3)) marked, 1 not-compiled;"
     # One row per submission, in the order given.
     run python3 -c 'import csv, sys; print("\n".join(r["name"] for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))))' "$out/marks.csv"
     assert_output "$(names)"
@@ -90,7 +91,7 @@ setup() {
         count=$((count + 1))
     done < <(fields "$out/marks.csv" name state)
     assert_equal "$count" "$(names | wc -l)"
-    echo "# the class of 40 took $(cat "$BATS_FILE_TMPDIR/mark.seconds")s" >&3
+    echo "# the class of $n took $(cat "$BATS_FILE_TMPDIR/mark.seconds")s" >&3
 }
 
 @test "mark: the correct copies have full marks, no warning, a clean memory check" {
@@ -113,7 +114,7 @@ setup() {
         crashes hangs reason)
     # Every correct copy of the class has its row, checked.
     assert_equal "$(printf '%s\n' "${seen[@]}")" "$(names | grep '^correct-')"
-    ((${#seen[@]} >= 20))
+    assert_equal "${#seen[@]}" "$MARK_CLASS_CORRECT"
 }
 
 @test "mark: every planted fault shows in its row, with its symptoms" {
@@ -201,13 +202,13 @@ setup() {
 }
 
 @test "mark: marks.csv and marks.json agree, cell for cell" {
-    run python3 - "$out" <<'PY'
+    run python3 - "$out" "$MARK_CLASS_SIZE" <<'PY'
 import csv, json, sys
-out = sys.argv[1]
+out, size = sys.argv[1], int(sys.argv[2])
 rows = list(csv.DictReader(open(out + "/marks.csv", encoding="utf-8")))
 doc = json.load(open(out + "/marks.json", encoding="utf-8"))
 subs = doc["submissions"]
-assert len(rows) == len(subs) == 40, (len(rows), len(subs))
+assert len(rows) == len(subs) == size, (len(rows), len(subs))
 cats = [c["name"] for c in doc["categories"]]
 for row, sub in zip(rows, subs):
     for key in ("name", "compiled", "state", "folder", "reason", "memcheck"):
@@ -224,7 +225,7 @@ for row, sub in zip(rows, subs):
 print("agree:", len(rows), "rows,", len(cats), "categories")
 PY
     assert_success
-    assert_output "agree: 40 rows, ${#MARK_CLASS_CATEGORIES[@]} categories"
+    assert_output "agree: $MARK_CLASS_SIZE rows, ${#MARK_CLASS_CATEGORIES[@]} categories"
 }
 
 @test "mark: a JUnit file per submission, its counts those of the row" {
@@ -279,7 +280,7 @@ PY
         refute_output --partial 'no anchor:'
         count=$((count + 1))
     done
-    assert_equal "$count" 41
+    assert_equal "$count" "$((MARK_CLASS_SIZE + 1))"
     # The submission's page: its symptom groups, a failing case's report.
     run cat "$out/submissions/$folder/index.html"
     assert_output --partial 'Failures by symptom'
@@ -296,8 +297,8 @@ PY
     cp -r -- "$out" "$copy"
     run scripts/mark --output "$copy" "${categories[@]}" --timeout 2 --memcheck 1 --resume "$MARK_TEST_CLASS"/*
     assert_success
-    assert_line --index 0 --partial 'mark: 0 of 40 submissions to mark'
-    assert_line --index 0 --partial '40 unchanged since the last run, kept'
+    assert_line --index 0 --partial "mark: 0 of $MARK_CLASS_SIZE submissions to mark"
+    assert_line --index 0 --partial "$MARK_CLASS_SIZE unchanged since the last run, kept"
     cmp "$out/marks.csv" "$copy/marks.csv"
     # One changed, one whose marking did not finish (no `done`).
     local class=$BATS_TEST_TMPDIR/class
