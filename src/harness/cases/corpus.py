@@ -134,11 +134,14 @@ def glob_regex(glob: str) -> re.Pattern[str]:
 def strict_only(root: Path | str, ids: Sequence[str] | None = None) -> list[str]:
     """The ids of ROOT (or of IDS, ROOT's listing) that ROOT/strict-only puts
     in the strict profile only, in corpus order."""
-    patterns = [glob_regex(entry.glob) for entry in strict_only_globs(root)]
-    if not patterns:
+    globs = strict_only_globs(root)
+    if not globs:
         return []
+    # (one pattern of every glob's: an id is matched once, not once a glob,
+    # which cost every check-engine start 0.05 s on checkers' 230 globs)
+    anyone = re.compile("|".join(f"(?:{glob_regex(entry.glob).pattern})" for entry in globs), re.DOTALL)
     listed = list_ids(root) if ids is None else ids
-    return [case_id for case_id in listed if any(p.fullmatch(case_id) for p in patterns)]
+    return [case_id for case_id in listed if anyone.fullmatch(case_id)]
 
 
 def select_ids(root: Path | str, profile: str, wanted: Iterable[str] = (),
