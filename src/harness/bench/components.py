@@ -146,7 +146,7 @@ def diagnose_rows(run):
         return [(label, None, 1.0, "--engine-only")]
     try:
         figures = diagnose_bench.measure()
-    except (subprocess.CalledProcessError, OSError) as error:
+    except (subprocess.CalledProcessError, OSError, diagnose_bench.BuildError) as error:
         print("bench: the diagnosis's benchmark failed: %s" % error)
         figures = {}
     ratio = figures.get("ratio")
