@@ -19,7 +19,6 @@ import time
 
 from harness import paths
 from harness.diagnose import subject
-from harness.diagnose.faultbuild import BuildError  # the subject's (measure's callers catch it)
 
 PROG = "python3 -m harness.diagnose.bench"
 # The faulted reference failing the most cases of each game's corpus

@@ -86,17 +86,22 @@ class Evaluation:
         fault = runs.run_in_order(binary, case.input, case.order)
         return inorder.outcome(case, fault, match, lambda: self.judge.verdict(case.input, fault.out))
 
+    def write_order(self, number, case, folder):
+        """CASE's program order of moves (order.py), when it was rejected
+        and its order is not the reference's: in FOLDER, kept as the case's
+        `order`; its bytes, or None."""
+        data = order.for_program(case.program.out) if case.verdict is not None else None
+        if data is not None:
+            case.order = os.path.join(folder, "%d.order" % number)
+            with open(case.order, "wb") as handle:
+                handle.write(data)
+        return data
+
     def write_orders(self, cases, folder):
-        """Each rejected case's program order of moves, in FOLDER, when it is
-        not the reference's (order.py); kept as the case's `order`."""
         if self.judge is None:
             return
         for number, case in enumerate(cases):
-            data = order.for_program(case.program.out) if case.verdict is not None else None
-            if data is not None:
-                case.order = os.path.join(folder, "%d.order" % number)
-                with open(case.order, "wb") as handle:
-                    handle.write(data)
+            self.write_order(number, case, folder)
 
     def fault_verdict(self, binary, case, fault):
         """The judge's verdict on a fault's output, kept in the cache."""
@@ -134,11 +139,11 @@ class Evaluation:
             if self.batch and self.judge is not None:
                 batches = inorder.Batches(self.judge, folder, self.deadline, self.builder)
             self.program_verdicts(cases, batches)
-            self.write_orders(cases, folder)
+            results, done = self.in_batches(cases, faults, batches, folder)
             # (a case in the program's own order has its faults run in it:
             # no kept run serves it)
             self.read_stored([case for case in cases if not case.order], faults)
-            results = self.evaluate_all(cases, faults, batches)
+            results.update(self.evaluate_all(cases, faults, done))
         examined = [case.id for case in cases
                     if all((case.id, name) in results for name in faults)]
         table = {}
@@ -148,29 +153,31 @@ class Evaluation:
                            sum(1 for cid in examined if results[(cid, name)][0] == "same"))
         return examined, table
 
-    def evaluate_all(self, cases, faults, batches=None):
-        """{(case id, fault name): one()'s answer}, for those done in time;
-        with BATCHES (inorder.Batches), those in a program's order by it."""
-        results = {}
+    def in_batches(self, cases, faults, batches, folder):
+        """The faults that run in a program's own order, on its cases in
+        that order, by BATCHES (inorder.py), the orders read as the batches
+        run: (results, the (case id, fault name) pairs so done); without
+        BATCHES, only the orders."""
         ordered = {name: fault for name, fault in faults.items() if fault[1] in ("judge", "superset")}
-        batched = [case for case in cases if case.order] if batches is not None and ordered else []
-        if batched:
-            results = batches.evaluate(batched, ordered, self.jobs)
-        done = {case.id for case in batched}
+        if batches is None or not ordered:
+            self.write_orders(cases, folder)
+            return {}, set()
+        results = batches.evaluate(cases, ordered, self.jobs,
+                                   lambda number, case: self.write_order(number, case, folder))
+        return results, {(case.id, name) for case in cases if case.order for name in ordered}
+
+    def evaluate_all(self, cases, faults, done=frozenset()):
+        """{(case id, fault name): one()'s answer}, for those done in time
+        and not DONE already."""
+        results = {}
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
         futures = {pool.submit(self.one, case, binary, match): (case.id, name)
                    for case in cases for name, (binary, match) in faults.items()
-                   if not (case.id in done and name in ordered)}
-        try:
-            timeout = max(0.0, self.deadline - time.monotonic())
-            for future in concurrent.futures.as_completed(futures, timeout=timeout):
-                results[futures[future]] = future.result()
-        except concurrent.futures.TimeoutError:
-            pass
-        finally:
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=True)
+                   if (case.id, name) not in done}
+
+        def take(future):
+            results[futures[future]] = future.result()
+        inorder.collected(pool, futures, self.deadline, take)
         return results
 
 

@@ -40,10 +40,14 @@ TRIMMED = b" \t\r\v\f"  # what the judge trims off a line's ends (input.c's is_b
 def judged_line(out, number):
     """Line NUMBER (from 1) of OUT as the judge reads it, trimmed; None
     when OUT has no such line."""
-    count = out.count(b"\n") + (0 if out.endswith(b"\n") or not out else 1)
-    if not 0 < number <= count:
+    if number < 1:
         return None
-    return out.split(b"\n", number)[number - 1].strip(TRIMMED)
+    parts = out.split(b"\n", number)
+    # (NUMBER parts and no more: the last is line NUMBER only when it is
+    # not empty, the end right after a `\n` starting no line)
+    if len(parts) < number or (len(parts) == number and not parts[-1]):
+        return None
+    return parts[number - 1].strip(TRIMMED)
 
 
 def may_share(case, fault):
@@ -174,25 +178,41 @@ class Batches:
                 for k, (case, fault) in enumerate(zip(chunk, faults))
                 if fault is not None and (k in known or k not in verdicts)}
 
-    def evaluate(self, cases, faults, workers):
-        """{(case id, fault name): outcome()} for CASES (each with its
-        order) and FAULTS {name: (binary, match)}, WORKERS batches at once,
-        chunk by chunk, those done by the deadline."""
-        for case in cases:
-            with open(case.order, "rb") as handle:
-                self.orders[case.id] = handle.read()
-        chunks = [cases[at:at + CHUNK] for at in range(0, len(cases), CHUNK)]
-        results = {}
+    def evaluate(self, cases, faults, workers, order_of):
+        """{(case id, fault name): outcome()} for FAULTS {name: (binary,
+        match)} on those of CASES whose order is not the reference's:
+        ORDER_OF(number, case) reads a case's (its bytes, or None), the
+        cases in turn, each chunk's batches started as soon as its orders
+        are read; WORKERS batches at once, those done by the deadline."""
+        results, futures, pending = {}, [], []
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
-        futures = [pool.submit(self.item, chunk, name, binary, match)
-                   for chunk in chunks for name, (binary, match) in faults.items()]
+
+        def submit(chunk):
+            futures.extend(pool.submit(self.item, chunk, name, binary, match)
+                           for name, (binary, match) in faults.items())
         try:
-            for future in concurrent.futures.as_completed(futures, timeout=max(0.0, self.left())):
-                results.update(future.result())
-        except concurrent.futures.TimeoutError:
-            pass
+            for number, case in enumerate(cases):
+                data = order_of(number, case)
+                if data is not None:
+                    self.orders[case.id] = data
+                    pending.append(case)
+                if len(pending) == CHUNK or (pending and number == len(cases) - 1):
+                    submit(pending)
+                    pending = []
         finally:
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=True)
+            collected(pool, futures, self.deadline, lambda future: results.update(future.result()))
         return results
+
+
+def collected(pool, futures, deadline, take):
+    """TAKE(future) for each of FUTURES done by DEADLINE (time.monotonic()),
+    in the order they end; the others cancelled, and POOL shut down."""
+    try:
+        for future in concurrent.futures.as_completed(futures, timeout=max(0.0, deadline - time.monotonic())):
+            take(future)
+    except concurrent.futures.TimeoutError:
+        pass
+    finally:
+        for future in futures:
+            future.cancel()
+        pool.shutdown(wait=True)

@@ -102,6 +102,13 @@ class MayShareTest(unittest.TestCase):
         # to share, only to be one)
         self.assertTrue(inorder.may_share(case, Run(b"case 1 B4: x;\n\n h=1.\nfirst move\n", 0)))
 
+    def test_lines_counted_and_trimmed_as_the_judge_reads_them(self):
+        out = b"case 1\n\n \tB4: x; h=1.\r\nlast"
+        self.assertEqual([inorder.judged_line(out, number) for number in range(6)],
+                         [None, b"case 1", b"", b"B4: x; h=1.", b"last", None])
+        self.assertIsNone(inorder.judged_line(b"a\n", 2))
+        self.assertIsNone(inorder.judged_line(b"", 1))
+
     def test_a_line_the_judge_might_show_alike_is_judged(self):
         long_line = b"B4: x; h=1." + b"x" * 200
         case = self.case(b"case 1\n\n" + long_line + b"\n")
