@@ -90,7 +90,7 @@ class Evaluation:
         """CASE's program order of moves (order.py), when it was rejected
         and its order is not the reference's: in FOLDER, kept as the case's
         `order`; its bytes, or None."""
-        data = order.for_program(case.program.out) if case.verdict is not None else None
+        data = order.for_program(case.program.out, case.expected.out) if case.verdict is not None else None
         if data is not None:
             case.order = os.path.join(folder, "%d.order" % number)
             with open(case.order, "wb") as handle:

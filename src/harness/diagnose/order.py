@@ -23,6 +23,7 @@ LAST_PLY = 4
 NODE_MOVES = 128  # order.c's: 4 directions x 32 dark squares
 MOVE = re.compile(rb"\(([0-7]),([0-7])\)=>\(([0-7]),([0-7])\)")
 RAW_MOVE = re.compile(rb"\([0-7],[0-7]\)=>\([0-7],[0-7]\)")
+FIRST_MOVE = re.compile(rb"^first move", re.MULTILINE)  # a case of the reference's output
 
 
 def moves_of(text):
@@ -110,23 +111,45 @@ def trace_lines(out):
                     if LINE.match(BLANKS.sub(b"", line)))
 
 
-def order_file(cases):
+def order_file(cases, positions=None):
     """The engine's file of orders (order.h): `CASE PATH... / MOVE...`, at
     most NODE_MOVES moves a node (the engine's room: no position has more
-    legal moves, and it reads no longer line)."""
+    legal moves, and it reads no longer line); CASE the input's case each
+    of CASES answers (POSITIONS, from 1; by default 1, 2, ...)."""
     lines = []
-    for position, nodes in enumerate(cases, 1):
+    for position, nodes in zip(positions or range(1, len(cases) + 1), cases):
         number = b"%d" % position
         for path, children in nodes.items():
             lines.append(b" ".join((number,) + path) + b" / " + b" ".join(children[:NODE_MOVES]) + b"\n")
     return b"".join(lines)
 
 
-def for_program(out):
+def positions(cases, expected):
+    """The input's case (from 1) each of the program's CASES answers, or
+    None when they answer 1, 2, ... in turn. EXPECTED is the reference's
+    output (a case each, with its `first move` line; a case where Alice
+    cannot move has no trace): a program may print nothing at all for such
+    a case (JUDGE.md, as the judge reads it), so a case of the program's
+    that shows moves answers the next input case where Alice can move."""
+    if expected is None or len(cases) >= len(FIRST_MOVE.findall(expected)):
+        return None
+    can_move = [bool(nodes) for nodes in program_orders(expected)]
+    found, at = [], 0
+    for nodes in cases:
+        while nodes and at < len(can_move) and not can_move[at]:
+            at += 1
+        at += 1
+        found.append(at)
+    return found
+
+
+def for_program(out, expected=None):
     """The order file for a program's output OUT, or None when its order is
-    the reference's everywhere (no need to run anything again)."""
+    the reference's everywhere (no need to run anything again); EXPECTED,
+    the reference's output, tells which input case each case of OUT
+    answers (positions)."""
     lines = read_lines(out)
     if in_reference_order(out, lines):
         return None
     cases = program_orders(out, lines)
-    return None if is_reference_order(cases) else order_file(cases)
+    return None if is_reference_order(cases) else order_file(cases, positions(cases, expected))
