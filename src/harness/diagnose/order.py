@@ -107,8 +107,9 @@ def trace_lines(out):
     a `first move` line), any other left out: a fault that only adds lines
     of its own (`extra-lines`) prints, in these, the reference's output in
     the order it ran in."""
-    return b"".join(line + b"\n" for line in out.split(b"\n")
-                    if LINE.match(BLANKS.sub(b"", line)))
+    # (BLANKS takes no line end: the squeezed lines are OUT's, one for one)
+    pairs = zip(out.split(b"\n"), BLANKS.sub(b"", out).split(b"\n"))
+    return b"".join(line + b"\n" for line, squeezed in pairs if LINE.match(squeezed))
 
 
 def order_file(cases, positions=None):
