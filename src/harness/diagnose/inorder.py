@@ -122,8 +122,9 @@ class Batches:
         jobs = [batch.Job(case.input, setting=("DRAUGHTS_MOVE_ORDER", self.orders[case.id]))
                 for case in chunk]
         try:
-            answers = batch.run(batch.fault_batch(self.builder, binary), jobs, scratch,
-                                runs.TIMEOUT, self.left())
+            with self.lock:  # (one build of a binary at a time)
+                batched = batch.fault_batch(self.builder, binary)
+            answers = batch.run(batched, jobs, scratch, runs.TIMEOUT, self.left())
         except faultbuild.BuildError:
             answers = []  # each run alone, as before the batch
         done = [runs.Run(out[:runs.OUTPUT_LIMIT], status) for status, out in answers]
@@ -161,6 +162,8 @@ class Batches:
         """Each case's program verdict (case.verdict, case.judged), WORKERS
         batches at once, those judged by the deadline."""
         def chunk_judged(chunk):
+            if self.left() <= 0:
+                return
             scratch = tempfile.mkdtemp(prefix="judge.", dir=self.folder)
             for k, verdict in self.judged(scratch, [(case.input, case.program.out) for case in chunk]).items():
                 chunk[k].verdict, chunk[k].judged = verdict, True
