@@ -121,7 +121,7 @@ def run(binary, jobs, scratch, seconds, timeout, report=None):
     data = b"".join(job.encoded() for job in jobs)
     try:
         done = subprocess.run(command, input=data, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              timeout=max(1.0, timeout), check=False)
+                              timeout=max(0.2, timeout), check=False)
         out = done.stdout
     except subprocess.TimeoutExpired as late:
         out = late.stdout or b""

@@ -164,7 +164,10 @@ class Evaluation:
             return {}, set()
         results = batches.evaluate(cases, ordered, self.jobs,
                                    lambda number, case: self.write_order(number, case, folder))
-        return results, {(case.id, name) for case in cases if case.order for name in ordered}
+        # (a case whose order the deadline left unread is not examined: it
+        # might be in another order, where no kept run serves)
+        return results, ({(case.id, name) for case in cases if case.order for name in ordered}
+                         | {(case.id, name) for case in batches.unread for name in faults})
 
     def evaluate_all(self, cases, faults, done=frozenset()):
         """{(case id, fault name): one()'s answer}, for those done in time

@@ -96,6 +96,7 @@ class Batches:
         self.lock = threading.Lock()
         self.judge_built = None
         self.orders = {}  # {case id: its order file's bytes}
+        self.unread = []  # the cases whose order the deadline left unread (evaluate)
 
     def left(self):
         return self.deadline - time.monotonic()
@@ -186,7 +187,8 @@ class Batches:
         match)} on those of CASES whose order is not the reference's:
         ORDER_OF(number, case) reads a case's (its bytes, or None), the
         cases in turn, each chunk's batches started as soon as its orders
-        are read; WORKERS batches at once, those done by the deadline."""
+        are read; WORKERS batches at once, those done by the deadline.
+        The cases whose order was not read by then are left in `unread`."""
         results, futures, pending = {}, [], []
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
 
@@ -195,6 +197,9 @@ class Batches:
                            for name, (binary, match) in faults.items())
         try:
             for number, case in enumerate(cases):
+                if self.left() <= 0:
+                    self.unread = cases[number:]
+                    break
                 data = order_of(number, case)
                 if data is not None:
                     self.orders[case.id] = data

@@ -46,9 +46,9 @@ class BatchTest(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.folder, ignore_errors=True)
 
-    def evaluated(self, batch):
+    def evaluated(self, batch, deadline=None):
         cases = [evaluate.Case(case.id, case.input, case.expected, case.program) for case in self.cases]
-        work = evaluate.Evaluation("draughts", self.judge, 2, time.monotonic() + 300,
+        work = evaluate.Evaluation("draughts", self.judge, 2, deadline or time.monotonic() + 300,
                                    batch=batch, builder=self.builder)
         return work.run(cases, self.faults), cases
 
@@ -85,6 +85,14 @@ class BatchTest(unittest.TestCase):
                                  {k: self.judge.verdict(*pair) for k, pair in enumerate(pairs)})
                 self.assertIn(None, batches.judged(scratch, [(case.input, case.expected.out)
                                                             for case in ordered]).values())
+
+    def test_past_the_deadline_no_order_read_and_no_case_examined(self):
+        (examined, _), _ = self.evaluated(True, deadline=time.monotonic())
+        self.assertEqual(examined, [])
+        batches = inorder.Batches(self.judge, self.folder, time.monotonic(), self.builder)
+        read = []
+        self.assertEqual(batches.evaluate(self.cases, self.faults, 2, lambda *asked: read.append(asked)), {})
+        self.assertEqual((read, batches.unread), ([], list(self.cases)))
 
 
 class MayShareTest(unittest.TestCase):
