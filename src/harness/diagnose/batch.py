@@ -12,10 +12,12 @@ Each is built when missing or older than what it is built from."""
 import glob
 import os
 import subprocess
+import threading
 
 from harness import paths
 from harness.diagnose import faultbuild
 
+GAME = "draughts"  # the game whose faults run in a program's own order
 DRIVER = os.path.join(str(paths.SRC), "diagnose", "batch", "fork-each.c")
 RENAME = "-Dmain=batch_inner_main"
 # The engine's files the judge reads (the Makefile's judge rule).
@@ -73,10 +75,16 @@ def built(target, units, compiler, flags, also=()):
     if faultbuild.up_to_date(target, list(units) + list(also)):
         return target
     faultbuild.make_folders(os.path.dirname(target))
-    run = subprocess.run(compiler.split() + flags.split() + ["-o", target] + list(units),
+    # (built under another name, then renamed: a diagnosis running the
+    # old binary, or building it too, never runs a half-written one)
+    scratch = "%s.%d.%d" % (target, os.getpid(), threading.get_ident())
+    run = subprocess.run(compiler.split() + flags.split() + ["-o", scratch] + list(units),
                          capture_output=True, text=True, check=False, umask=faultbuild.UMASK)
     if run.returncode != 0:
+        if os.path.exists(scratch):
+            os.unlink(scratch)
         raise faultbuild.BuildError("%s does not build:\n%s" % (os.path.basename(target), run.stderr))
+    os.replace(scratch, target)
     return target
 
 
