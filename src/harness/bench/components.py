@@ -24,6 +24,7 @@ from harness import paths
 from harness.adequacy import bench as adequacy_bench
 from harness.cases.impact import bench as impact_bench
 from harness.diagnose import bench as diagnose_bench
+from harness.diagnose import faultbuild
 from harness.similarity import bench as similarity_bench
 
 
@@ -146,7 +147,7 @@ def diagnose_rows(run):
         return [(label, None, 1.0, "--engine-only")]
     try:
         figures = diagnose_bench.measure()
-    except (subprocess.CalledProcessError, OSError) as error:
+    except (subprocess.CalledProcessError, OSError, faultbuild.BuildError) as error:
         print("bench: the diagnosis's benchmark failed: %s" % error)
         figures = {}
     ratio = figures.get("ratio")

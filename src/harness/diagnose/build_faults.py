@@ -1,13 +1,14 @@
 """build-faults, `python3 -m harness.diagnose.build_faults`: builds faulted
 references of the catalogue (src/diagnose/faults/GAME.tsv) into
-build/faults/GAME/CODE; `make faults` runs it with the Makefile's compiler
-and warning flags."""
+build/faults/GAME/CODE (for draughts, and CODE.batch and the judge's
+batch binary, batch.py); `make faults` runs it with the Makefile's
+compiler and warning flags."""
 import argparse
 import os
 import sys
 
 from harness import paths
-from harness.diagnose import catalogue, faultbuild
+from harness.diagnose import batch, catalogue, faultbuild
 
 PROG = "python3 -m harness.diagnose.build_faults"
 
@@ -53,7 +54,10 @@ def main(argv):
     try:
         for game, codes in wanted(args, faults, games):
             try:
-                builder.build(game, codes)
+                built = builder.build(game, codes)
+                if game == batch.GAME:  # its batch binaries too (batch.py), the judge's once
+                    batch.fault_batch(builder, built)
+                    batch.judge_batch(builder)
             except faultbuild.BuildError as error:
                 print("build-faults: %s" % error, file=sys.stderr)
                 failed += 1

@@ -29,6 +29,15 @@ def tokens(data):
     return data.split()
 
 
+WHITE = b" \t\n\r\x0b\x0c"  # what bytes.split() splits on
+
+
+def same_tokens(one, other):
+    """tokens(ONE) == tokens(OTHER), most often told by the bytes without
+    white space first (equal tokens have equal such bytes)."""
+    return one.translate(None, WHITE) == other.translate(None, WHITE) and tokens(one) == tokens(other)
+
+
 def lines(data):
     return [line.strip() for line in data.split(b"\n") if line.strip()]
 
@@ -78,7 +87,7 @@ def reproduces(match, program, fault, expected, judged=None):
         if program.out == fault.out:
             return "same"
         return "place" if place.same(program.out, fault.out, expected.out) else None
-    if tokens(program.out) == tokens(fault.out):
+    if same_tokens(program.out, fault.out):
         return "same" if match != "tokens" or program.out != expected.out else None
     if match == "superset":
         mine, theirs = lines(program.out), lines(expected.out)
@@ -100,7 +109,7 @@ def reproduces_in_order(program, fault, expected, verdicts):
     ("verdict"). VERDICTS: (the program's, the fault's)."""
     if not same_status(program, fault, expected) or verdicts[1] is None:
         return None
-    if tokens(program.out) == tokens(fault.out):
+    if same_tokens(program.out, fault.out):
         return "same"
     return "verdict" if verdicts[0] == verdicts[1] else None
 

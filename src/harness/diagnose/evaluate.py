@@ -9,7 +9,7 @@ import os
 import tempfile
 import time
 
-from harness.diagnose import compare, corpusruns, order
+from harness.diagnose import batch, compare, corpusruns, inorder, order
 from harness.diagnose import runs
 
 
@@ -29,8 +29,14 @@ class Case:
 
 
 class Evaluation:
-    def __init__(self, game, judge, jobs, deadline, cache=None, stored=None):
+    """BATCH: the faults in a program's own order run on many cases a
+    process (inorder.py; BUILDER builds its batch binaries, by default
+    faultbuild.Builder()), else one process a run and a judging."""
+
+    def __init__(self, game, judge, jobs, deadline, cache=None, stored=None, batch=True, builder=None):
         self.game = game
+        self.batch = batch
+        self.builder = builder
         self.judge = judge
         self.jobs = jobs
         self.deadline = deadline
@@ -78,26 +84,24 @@ class Evaluation:
         run afresh in that order (no kept run knows it), and judged; for a
         `superset` fault, its trace's lines are the expected ones."""
         fault = runs.run_in_order(binary, case.input, case.order)
-        if match == "superset":
-            shown = runs.Run(order.trace_lines(fault.out), case.expected.status)
-            return (compare.reproduces(match, case.program, fault, shown),
-                    compare.near(case.program, fault, case.expected))
-        verdict = self.judge.verdict(case.input, fault.out)
-        return (compare.reproduces_in_order(case.program, fault, case.expected,
-                                            (case.verdict, verdict)),
-                compare.near(case.program, fault, case.expected))
+        return inorder.outcome(case, fault, match, lambda: self.judge.verdict(case.input, fault.out))
+
+    def write_order(self, number, case, folder):
+        """CASE's program order of moves (order.py), when it was rejected
+        and its order is not the reference's: in FOLDER, kept as the case's
+        `order`; its bytes, or None."""
+        data = order.for_program(case.program.out, case.expected.out) if case.verdict is not None else None
+        if data is not None:
+            case.order = os.path.join(folder, "%d.order" % number)
+            with open(case.order, "wb") as handle:
+                handle.write(data)
+        return data
 
     def write_orders(self, cases, folder):
-        """Each rejected case's program order of moves, in FOLDER, when it is
-        not the reference's (order.py); kept as the case's `order`."""
         if self.judge is None:
             return
         for number, case in enumerate(cases):
-            data = order.for_program(case.program.out) if case.verdict is not None else None
-            if data is not None:
-                case.order = os.path.join(folder, "%d.order" % number)
-                with open(case.order, "wb") as handle:
-                    handle.write(data)
+            self.write_order(number, case, folder)
 
     def fault_verdict(self, binary, case, fault):
         """The judge's verdict on a fault's output, kept in the cache."""
@@ -110,10 +114,14 @@ class Evaluation:
             return judged()
         return self.cache.verdict(binary, case.input, self.judge.binary, judged)
 
-    def program_verdicts(self, cases):
+    def program_verdicts(self, cases, batches=None):
         """The judge's verdict on each case's program output, JOBS at once,
-        within the deadline (a case left without one has none to share)."""
+        within the deadline (a case left without one has none to share);
+        in batches (inorder.Batches) when given."""
         if self.judge is None:
+            return
+        if batches is not None:
+            batches.program_verdicts([case for case in cases if not case.judged], self.jobs)
             return
 
         def judged(case):
@@ -126,11 +134,16 @@ class Evaluation:
     def run(self, cases, faults):
         """faults: {name: (binary, match)}. Returns (examined case ids,
         {name: ([reproduced case ids], near count, same-output count)})."""
-        self.program_verdicts(cases)
-        self.read_stored(cases, faults)
-        with tempfile.TemporaryDirectory(prefix="diagnose-order.") as folder:
-            self.write_orders(cases, folder)
-            results = self.evaluate_all(cases, faults)
+        with tempfile.TemporaryDirectory(prefix="diagnose-order.", dir=batch.scratch_root()) as folder:
+            batches = None
+            if self.batch and self.judge is not None:
+                batches = inorder.Batches(self.judge, folder, self.deadline, self.builder)
+            self.program_verdicts(cases, batches)
+            results, done = self.in_batches(cases, faults, batches, folder)
+            # (a case in the program's own order has its faults run in it:
+            # no kept run serves it)
+            self.read_stored([case for case in cases if not case.order], faults)
+            results.update(self.evaluate_all(cases, faults, done))
         examined = [case.id for case in cases
                     if all((case.id, name) in results for name in faults)]
         table = {}
@@ -140,22 +153,34 @@ class Evaluation:
                            sum(1 for cid in examined if results[(cid, name)][0] == "same"))
         return examined, table
 
-    def evaluate_all(self, cases, faults):
-        """{(case id, fault name): one()'s answer}, for those done in time."""
+    def in_batches(self, cases, faults, batches, folder):
+        """The faults that run in a program's own order, on its cases in
+        that order, by BATCHES (inorder.py), the orders read as the batches
+        run: (results, the (case id, fault name) pairs so done); without
+        BATCHES, only the orders."""
+        ordered = {name: fault for name, fault in faults.items() if fault[1] in ("judge", "superset")}
+        if batches is None or not ordered:
+            self.write_orders(cases, folder)
+            return {}, set()
+        results = batches.evaluate(cases, ordered, self.jobs,
+                                   lambda number, case: self.write_order(number, case, folder))
+        # (a case whose order the deadline left unread is not examined: it
+        # might be in another order, where no kept run serves)
+        return results, ({(case.id, name) for case in cases if case.order for name in ordered}
+                         | {(case.id, name) for case in batches.unread for name in faults})
+
+    def evaluate_all(self, cases, faults, done=frozenset()):
+        """{(case id, fault name): one()'s answer}, for those done in time
+        and not DONE already."""
         results = {}
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs)
         futures = {pool.submit(self.one, case, binary, match): (case.id, name)
-                   for case in cases for name, (binary, match) in faults.items()}
-        try:
-            timeout = max(0.0, self.deadline - time.monotonic())
-            for future in concurrent.futures.as_completed(futures, timeout=timeout):
-                results[futures[future]] = future.result()
-        except concurrent.futures.TimeoutError:
-            pass
-        finally:
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=True)
+                   for case in cases for name, (binary, match) in faults.items()
+                   if (case.id, name) not in done}
+
+        def take(future):
+            results[futures[future]] = future.result()
+        inorder.collected(pool, futures, self.deadline, take)
         return results
 
 

@@ -117,6 +117,26 @@ class HookTest(unittest.TestCase):
             self.assertEqual(runs.run_in_order(self.plain, case, path).out, golden)
             self.assertEqual(runs.run_in_order(self.hooked, case, os.devnull).out, golden)
 
+    def test_a_case_printed_as_nothing_where_alice_cannot_move_shifts_no_later_case(self):
+        # (a case where Alice cannot move, then the handout's case 5: the
+        # program prints nothing for the first, as JUDGE.md lets it)
+        cases = os.path.join(paths.ROOT, "testdata", "draughts")
+        given = os.path.join(self.folder, "two.in")
+        with open(given, "wb") as handle:
+            for name in ("no-move-at-root/nomove-0-s1", "examples/handout-case5"):
+                with open(os.path.join(cases, name + ".in"), "rb") as part:
+                    handle.write(part.read())
+        printed = self.player(given, "order-reversed")
+        program = printed[printed.index(b"case 5"):]
+        golden = runs.run_stdin([self.plain], given).out
+        path = os.path.join(self.folder, "order-two")
+        with open(path, "wb") as handle:
+            handle.write(order.for_program(program, golden))
+        out = runs.run_in_order(self.hooked, given, path).out
+        self.assertEqual(out[out.index(b"case 5"):], program)
+        self.assertEqual(order.positions(order.program_orders(program), golden), [2])
+        self.assertIsNone(order.positions(order.program_orders(printed), golden))
+
 
 if __name__ == "__main__":
     unittest.main()
