@@ -27,7 +27,8 @@ from harness.sandbox import SandboxError
 
 # The evidence's budget, seconds: its builds and runs together.
 BUDGET = 60
-COLUMNS = ("case", "kind", "file", "line", "source", "build", "optimisation", "origin", "message", "log", "caller")
+COLUMNS = ("case", "kind", "file", "line", "source", "build", "optimisation", "origin", "message", "log", "caller",
+           "code")
 HANG = "hang"
 # Evidence's build when the builds the tools needed were stopped twice by a
 # signal and no tool found an error: not gathered, the checker's fault

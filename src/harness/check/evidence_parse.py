@@ -31,6 +31,14 @@ ASAN_KINDS = (("attempting double-free", "double free"),
               ("SEGV on unknown address", "segmentation fault (a bad pointer)"),
               ("memcpy-param-overlap", "overlapping memcpy"),
               ("strcpy-param-overlap", "overlapping strcpy"))
+# The issue's codes for a finding (src/check/README.md, "C evidence"): a
+# memory error (an invalid read, write or free, an overflow, a double free,
+# a use after free, a bad pointer) or a value used before it is set. A
+# leak, memory left at exit, a crash with no error named, a stack overflow
+# from recursion and the other undefined behaviours get no code.
+MEMORY_ERROR, UNINITIALISED_READ = "memory-error", "uninitialised-read"
+NOT_MEMORY = ("stack overflow (endless recursion?)",)
+UBSAN_MEMORY = ("out of bounds", "null pointer", "misaligned address")
 ASAN_ERROR = re.compile(r"^==[0-9]+==ERROR: AddressSanitizer: (.*)$")
 ASAN_FRAME = re.compile(r"^\s*#[0-9]+ 0x[0-9a-f]+ in (\S+) (.+?):([0-9]+)(?::[0-9]+)?\s*$")
 UBSAN_ERROR = re.compile(r"^(.+?):([0-9]+):[0-9]+: runtime error: (.*)$")
@@ -178,3 +186,19 @@ def from_valgrind(log: str, sources: Sequence[str], folder: Path) -> Optional[Fi
                 how = created.group(1).split(" at 0x")[0]
         return placed(kind, line.strip(), own_frames(block, VALGRIND_FRAME, sources, folder), origin, how)
     return None
+
+
+def code_of(finding: Optional[Finding]) -> str:
+    """FINDING's code: MEMORY_ERROR, UNINITIALISED_READ, or "" (none, or no code for its kind)."""
+    if finding is None:
+        return ""
+    kind = finding.kind
+    if "uninitialised" in kind:
+        return UNINITIALISED_READ
+    if kind.startswith("undefined behaviour: "):
+        return MEMORY_ERROR if any(words in kind for words in UBSAN_MEMORY) else ""
+    if kind in NOT_MEMORY or kind.startswith(("memory leak", "memory not freed", "crash")):
+        return ""
+    known = {name for _, name in ASAN_KINDS} | {"invalid or double free", "malloc/new and free/delete mismatched",
+                                                 "overlapping copy"}
+    return MEMORY_ERROR if kind in known or kind.startswith("invalid ") else ""

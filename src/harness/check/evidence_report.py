@@ -1,7 +1,7 @@
 """The C evidence (harness.check.evidence) as data and as words:
 OUTPUT/evidence.tsv (a header, then a row: case, kind, file, line,
-source, build, optimisation, origin, message, log; read by the columns'
-names) and the `C evidence:` lines of check-engine's report, which
+source, build, optimisation, origin, message, log, caller, code; read by
+the columns' names) and the `C evidence:` lines of check-engine's report, which
 mark's and the service's pages show too."""
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
 from harness.check.evidence import COLUMNS, STOPPED, Evidence, EvidenceSettings, gather
+from harness.check.evidence_parse import MEMORY_ERROR, UNINITIALISED_READ, code_of
 
 TOOLS = {"-O0 asan": "AddressSanitizer/UBSan, -O0", "valgrind": "Valgrind --track-origins=yes, -O0"}
+# A code's words, before the finding (issue 41's codes; evidence_parse.code_of).
+CODES = {MEMORY_ERROR: "a memory error", UNINITIALISED_READ: "a value used before it is set"}
 
 
 def _cell(text: str) -> str:
@@ -29,7 +32,8 @@ def row_of(evidence: Evidence) -> dict[str, str]:
             "build": evidence.build, "optimisation": evidence.optimisation,
             "origin": f"{found.origin_how} at {origin.words()}: `{origin.source}`" if found and origin else "",
             "message": found.message if found else "", "log": evidence.log,
-            "caller": f"{found.caller.words()}: `{found.caller.source}`" if found and found.caller else ""}
+            "caller": f"{found.caller.words()}: `{found.caller.source}`" if found and found.caller else "",
+            "code": code_of(found)}
 
 
 def write_tsv(path: Path, evidence: Optional[Evidence]) -> None:
@@ -61,7 +65,9 @@ def sentences(row: dict[str, str]) -> list[str]:
     if row.get("kind"):
         where = f" at {row['file']}:{row['line']}: `{row.get('source', '')}`" if row.get("file") else \
             " (no frame in the program's own sources)"
-        said.append(f"{row['kind']}{where} ({tool}, case {case})")
+        code = row.get("code", "")
+        named = f"{CODES[code]} ({code}): " if code in CODES else ""
+        said.append(f"{named}{row['kind']}{where} ({tool}, case {case})")
         if row.get("caller"):
             said.append(f"  called from {row['caller']}")
     elif row.get("build") == STOPPED:

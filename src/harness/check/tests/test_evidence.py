@@ -17,7 +17,7 @@ import unittest
 from pathlib import Path
 
 from harness import paths
-from harness.check import evidence, evidence_report
+from harness.check import evidence, evidence_parse, evidence_report
 from harness.check.evidence_parse import from_sanitizers, from_valgrind
 from harness.check.evidence_run import Builder, Clock, run_case
 from harness.languages.table import get
@@ -136,11 +136,13 @@ class Evidence(unittest.TestCase):
         self.assertEqual((found.finding.place.file, found.finding.place.line), ("board.c", 12))
         self.assertEqual(found.finding.place.source, "free(cells);")
         self.assertEqual(found.build, "-O0 asan")
+        self.assertEqual(evidence_parse.code_of(found.finding), "memory-error")
 
     def test_heap_overflow_names_the_write(self) -> None:
         # (silent at -O2 and -O0 alike: looked at because --memcheck found errors in the case)
         found = self.gathered("name.c", OVERFLOW, CASE)
         self.assertEqual(found.finding.kind, "heap buffer overflow")
+        self.assertEqual(evidence_parse.code_of(found.finding), "memory-error")
         self.assertEqual((found.finding.place.file, found.finding.place.line), ("name.c", 10))
         self.assertIn("strcpy(name", found.finding.place.source)
 
@@ -153,11 +155,13 @@ class Evidence(unittest.TestCase):
         self.assertEqual(found.optimisation, "differs")
         self.assertEqual(found.build, "valgrind")
         self.assertIn("uninitialised", found.finding.kind)
+        self.assertEqual(evidence_parse.code_of(found.finding), "uninitialised-read")
         self.assertEqual((found.finding.place.file, found.finding.place.line), ("winner.c", 22))
         self.assertEqual((found.finding.origin.file, found.finding.origin.line), ("winner.c", 8))
         text = evidence_report.report_lines([evidence_report.row_of(found)])
         self.assertIn("winner.c:22: `if (decide(moves) == 1) {`", text)
         self.assertIn("the output depends on the optimisation level", text)
+        self.assertIn("a value used before it is set (uninitialised-read): ", text)
 
     def test_correct_program_gets_none(self) -> None:
         settings = self.checked("main.c", CORRECT)
@@ -211,12 +215,13 @@ class CheckEngine(unittest.TestCase):
                                    "official", "--output", f"{top}/out"], stdout=subprocess.PIPE, text=True,
                                   check=False)
             self.assertEqual(done.returncode, 1)
-            self.assertIn("C evidence: double free at memory.c:50: `free(block);` (AddressSanitizer/UBSan, -O0, "
+            self.assertIn("C evidence: a memory error (memory-error): double free at memory.c:50: `free(block);` "
+                          "(AddressSanitizer/UBSan, -O0, "
                           "case official/test1)\n  called from search.c:109: `memory_release(root);`\n",
                           done.stdout)
             rows = evidence_report.read_tsv(Path(top) / "out" / "evidence.tsv")
-            self.assertEqual([(r["case"], r["kind"], r["file"], r["line"]) for r in rows],
-                             [("official/test1", "double free", "memory.c", "50")])
+            self.assertEqual([(r["case"], r["kind"], r["file"], r["line"], r["code"]) for r in rows],
+                             [("official/test1", "double free", "memory.c", "50", "memory-error")])
 
 
 ASAN = """=================================================================
@@ -269,6 +274,23 @@ class Parsers(unittest.TestCase):
         self.assertEqual((found.kind, found.place.file, found.place.line),
                          ("invalid write (outside a block, or freed)", "main.c", 7))
         self.assertIsNone(found.caller)
+
+    def test_codes_of_the_kinds(self) -> None:
+        # (issue 41's codes: a memory error, a value used before it is set; the rest none)
+        code = evidence_parse.code_of
+        self.assertEqual(code(from_valgrind(VALGRIND, self.sources, self.folder)), "memory-error")
+        self.assertEqual(code(from_sanitizers(ASAN, self.sources, self.folder)), "memory-error")
+        self.assertEqual(code(from_sanitizers("/sandbox/folder/main.c:3:7: runtime error: signed integer overflow: "
+                                              "2147483647 + 1\n", self.sources, self.folder)), "")
+        self.assertEqual(code(from_sanitizers("/sandbox/folder/main.c:3:7: runtime error: index 5 out of bounds "
+                                              "for type 'char [5]'\n", self.sources, self.folder)), "memory-error")
+        kinds = {"memory leak (definitely lost)": "", "memory not freed at exit": "", "crash": "",
+                 "stack overflow (endless recursion?)": "", "use after free (heap)": "memory-error",
+                 "invalid or double free": "memory-error", "uninitialised value used in a condition":
+                 "uninitialised-read", "unknown-crash": ""}
+        for kind, expected in kinds.items():
+            self.assertEqual(code(evidence_parse.Finding(kind, kind, None)), expected, kind)
+        self.assertEqual(code(None), "")
 
     def test_nothing_found(self) -> None:
         self.assertIsNone(from_sanitizers("just a message\n", self.sources, self.folder))

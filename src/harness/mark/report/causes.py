@@ -8,7 +8,7 @@ and the class's count of submissions per cause; and the C evidence
 import os
 from pathlib import Path
 
-from harness.check.evidence_report import read_tsv, sentences
+from harness.check.evidence_report import CODES, read_tsv, sentences
 
 from .rows import read_tsv_rows
 
@@ -52,6 +52,12 @@ def submission_evidence(base):
     return [sentences(row) for run in RUNS for row in read_tsv(Path(base, "check", run, "evidence.tsv"))]
 
 
+def submission_evidence_codes(base):
+    """The codes of a submission's C evidence (evidence.tsv's `code`), each once, in order met."""
+    codes = [row.get("code", "") for run in RUNS for row in read_tsv(Path(base, "check", run, "evidence.tsv"))]
+    return list(dict.fromkeys(code for code in codes if code in CODES))
+
+
 def number(text):
     return int(text) if text and text.isdigit() else 0
 
@@ -61,9 +67,12 @@ def class_counts(rows):
     class (ROWS, every submission), most first."""
     counts = {}
     for row in rows:
-        for cause in submission_causes(row["_base"]):
-            entry = counts.setdefault(cause["code"], {"code": cause["code"],
-                                                      "description": cause["description"], "count": 0})
+        named = {cause["code"]: cause["description"] for cause in submission_causes(row["_base"])}
+        # (the C evidence's code too, memory-error or uninitialised-read: a cause the tools name)
+        for code in submission_evidence_codes(row["_base"]):
+            named.setdefault(code, CODES[code])
+        for code, description in named.items():
+            entry = counts.setdefault(code, {"code": code, "description": description, "count": 0})
             entry["count"] += 1
     for entry in counts.values():
         # (the share of the whole class, in whole percent: how much a cause matters to the course)

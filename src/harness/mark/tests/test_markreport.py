@@ -134,6 +134,21 @@ class ReportTest(unittest.TestCase):
         # (one submission of the class's three: a third of the class)
         self.assertEqual(counts, [("a king &lt;moves&gt; &#34;back&#34;", "no-crowning", "1", "33")])
 
+    def test_the_c_evidence_code_is_counted_as_a_cause(self):
+        # (issue 41: memory-error and uninitialised-read are causes the class page counts, once a submission)
+        header = "case\tkind\tfile\tline\tsource\tbuild\toptimisation\torigin\tmessage\tlog\tcaller\tcode\n"
+        for run in ("1", "2"):
+            write(self.out / "submissions" / "bad" / "check" / run / "evidence.tsv", header +
+                  "alpha/a2\tdouble free\tboard.c\t12\tfree(cells);\t-O0 asan\tsame\t\t\t\t\tmemory-error\n")
+        write(self.out / "submissions" / "good" / "check" / "1" / "evidence.tsv", header +
+              "alpha/a2\tmemory leak (definitely lost)\tmain.c\t3\tx\tvalgrind\tsame\t\t\t\t\t\n")
+        self.render()
+        counts = re.findall(r"<tr><td class=\"wrap\">([^<]*)</td><td class=\"text\"><code>([^<]*)</code></td>"
+                            r"<td>(\d+)</td><td>(\d+)%</td></tr>", self.page())
+        self.assertIn(("a memory error", "memory-error", "1", "33"), counts)
+        self.assertNotIn("", [code for _, code, _, _ in counts])
+        self.assertIn("a memory error (memory-error): double free at board.c:12", self.page("submissions", "bad"))
+
     def test_not_marked_submission_is_said_so(self):
         text = self.page("submissions", "lost")
         self.assertIn("<h2>Not run</h2>", text)
