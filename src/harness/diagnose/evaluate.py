@@ -4,7 +4,9 @@ within a time budget, and tells which cases each reproduces.
 A case counts as examined only when every fault has been run on it, so
 that all faults are ranked over the same cases."""
 import concurrent.futures
+import contextlib
 import dataclasses
+import multiprocessing
 import os
 import tempfile
 import time
@@ -86,11 +88,13 @@ class Evaluation:
         fault = runs.run_in_order(binary, case.input, case.order)
         return inorder.outcome(case, fault, match, lambda: self.judge.verdict(case.input, fault.out))
 
-    def write_order(self, number, case, folder):
+    def write_order(self, number, case, folder, data=None, read=False):
         """CASE's program order of moves (order.py), when it was rejected
         and its order is not the reference's: in FOLDER, kept as the case's
-        `order`; its bytes, or None."""
-        data = order.for_program(case.program.out, case.expected.out) if case.verdict is not None else None
+        `order`; its bytes, or None. READ: DATA is it, read already
+        (program_order, in a process of orders_read's)."""
+        if not read:
+            data = program_order(case.verdict, case.program.out, case.expected.out)
         if data is not None:
             case.order = os.path.join(folder, "%d.order" % number)
             with open(case.order, "wb") as handle:
@@ -162,8 +166,9 @@ class Evaluation:
         if batches is None or not ordered:
             self.write_orders(cases, folder)
             return {}, set()
-        results = batches.evaluate(cases, ordered, self.jobs,
-                                   lambda number, case: self.write_order(number, case, folder))
+        with orders_read(cases, self.jobs) as read:
+            results = batches.evaluate(cases, ordered, self.jobs,
+                                       lambda number, case: self.write_order(number, case, folder, next(read), True))
         # (a case whose order the deadline left unread is not examined: it
         # might be in another order, where no kept run serves)
         return results, ({(case.id, name) for case in cases if case.order for name in ordered}
@@ -182,6 +187,31 @@ class Evaluation:
             results[futures[future]] = future.result()
         inorder.collected(pool, futures, self.deadline, take)
         return results
+
+
+def program_order(verdict, out, expected):
+    """order.for_program of a case's output OUT when the judge rejected it
+    (VERDICT), else None: a task of orders_read's processes."""
+    return order.for_program(out, expected) if verdict is not None else None
+
+
+@contextlib.contextmanager
+def orders_read(cases, jobs):
+    """An iterator of program_order's answers for CASES, in their order,
+    read by JOBS processes ahead of the batches that need them: reading a
+    program's orders is Python's work (2 s of the 490 outputs of the
+    draughts subject in another order, README "Speed"), which in the
+    diagnosis's own thread held back the batches and the judging of every
+    chunk after it. The processes are forked before any batch's thread
+    starts (what they run is order.py's: bytes and patterns, no lock of
+    the parent's); left early (the deadline), what was not read is dropped."""
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs),
+                                                  mp_context=multiprocessing.get_context("fork"))
+    try:
+        yield pool.map(program_order, [case.verdict for case in cases], [case.program.out for case in cases],
+                       [case.expected.out for case in cases], chunksize=8)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def default_jobs():
