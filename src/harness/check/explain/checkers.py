@@ -15,7 +15,9 @@ the program's action there; that depth is named only where the reference
 at it prints all that the program printed; a choice the reference costs
 otherwise is asked of the program's costs, their propagation and the
 actions it finds below, all three (a program that jumps over empty cells
-in its own tree costs the same boards the same way)."""
+in its own tree costs the same boards the same way); where both chose
+the same action, the difference is "in the board or the board cost" only
+where both lines there are such lines (a win line after it is quoted)."""
 
 from __future__ import annotations
 
@@ -112,6 +114,10 @@ def _number(text: str) -> int:
 def played(text: str) -> bool:
     """Whether a line belongs to the boards of an action that was played."""
     return any(pattern.search(text) for pattern in _PLAYED)
+
+
+def quoted(line: str) -> str:
+    return f"`{line}`" if line else "nothing"
 
 
 def board_before(lines: list[str], stop: int) -> dict[str, str]:
@@ -242,8 +248,7 @@ class Explainer:
             return
         best, side = self.x.cost.get((n, x), ""), self.x.side.get(n, "")
         if y == x:
-            self.say(f"both chose {x} for ACTION #{n} (cost {best}); the difference is in the board or the "
-                     "board cost printed after it")
+            self.same_choice(n, x, best)
             return
         if (n, y) not in self.x.cost:
             self.say(f"reference chose {x} (cost {best}); this program chose {y}, which is not among the "
@@ -283,6 +288,17 @@ class Explainer:
         if depth:
             self.say("  or: " + deeper)
         self.list_candidates(n)
+
+    def same_choice(self, n: int, x: str, best: str) -> None:
+        """Both chose X: the difference is in its board or cost only when
+        both lines there are such lines (a win line after it is not)."""
+        e, a = self.line(self.expected, self.stop), self.line(self.actual, self.stop)
+        if played(e) and played(a):
+            self.say(f"both chose {x} for ACTION #{n} (cost {best}); the difference is in the board or the "
+                     "board cost printed after it")
+            return
+        self.say(f"both chose {x} for ACTION #{n} (cost {best}); then this program printed {quoted(a)} where "
+                 f"the reference prints {quoted(e)}")
 
     def line(self, lines: list[str], number: int) -> str:
         return lines[number - 1] if 1 <= number <= len(lines) else ""

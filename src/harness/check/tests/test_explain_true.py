@@ -159,3 +159,17 @@ def test_a_program_of_depth_3_that_jumps_over_empty_cells_is_not_asked_of_its_de
     chose = next(line for line in said if line.startswith("explain: reference chose"))
     assert "which the reference costs" in chose and "or find the actions of the boards below" in chose, said
     assert not any("another depth" in line for line in said), said
+
+
+@needs_reference
+def test_the_same_action_then_another_win_line_is_not_said_to_differ_in_its_board():
+    # wins/black-blocks-white-during-p: BLACK ACTION #73 (D1-E2) leaves white no action; the win line after it
+    case = "wins/black-blocks-white-during-p"
+    lines = text_lines((CASES / (case + ".out")).read_bytes())
+    stop = lines.index("BLACK WIN!") + 1
+    said = explained(case, edited(case, stop, "WHITE WIN!"), stop)
+    assert "explain: both chose D1-E2 for ACTION #73 (cost INT_MAX); then this program printed `WHITE WIN!` " \
+           "where the reference prints `BLACK WIN!`" in said, said
+    assert not any("in the board" in line for line in said)
+    board = explained(case, edited(case, stop - 2, " 8 | . | . | . | . | . | . | w | . |", keep=True), stop - 2)
+    assert any("the difference is in the board or the board cost printed after it" in line for line in board), board
