@@ -152,6 +152,25 @@ chosen_actions() { sed -n 's/^explain:   \([A-H1-8-]*\) cost .* chosen.*/\1/p'; 
     [[ $stderr == *'fails (G<long row> is outside)'* ]]
 }
 
+@test "cli: --explain on a shared stream: each explanation right after the boards before it" {
+    # stdout to a file is buffered and stderr is not: the engine flushes
+    # stdout before each explanation, of a computed action and of a refusal
+    # (without either flush the explanation came first: make mutants).
+    local input stdout
+    for input in $'G6-F5\nA' "$(< testdata/checkers/examples/error3-source-empty.in)"; do
+        stdout=$("$engine" <<<"$input") || true
+        "$engine" --explain <<<"$input" > "$BATS_TEST_TMPDIR/both" 2>&1 || true
+        local first before
+        first=$(grep -n -m 1 '^explain: ' "$BATS_TEST_TMPDIR/both" | cut -d: -f1)
+        # what stdout printed before: the boards up to the computed action's separator, or all but the error line
+        before=$(grep -n -m 1 '^\*\*\* ' <<<"$stdout" | cut -d: -f1)
+        before=${before:+$((before - 2))}
+        assert_equal "$(head -n $((first - 1)) "$BATS_TEST_TMPDIR/both")" \
+            "$(head -n "${before:--1}" <<<"$stdout")"
+        assert_equal "$(grep -v '^explain: ' "$BATS_TEST_TMPDIR/both")" "$stdout"
+    done
+}
+
 @test "cli: --explain with --depth explains the decision at that depth" {
     run --separate-stderr "$engine" --depth 1 --explain <<<$'C6-D5\nD3-C4\nA'
     assert_success

@@ -39,12 +39,12 @@ from harness.cases.results import (
     rows_for,
     write_results,
 )
-from harness.cases.status import describe_status
+from harness.cases.status import describe_run, describe_status, out_of_space_mib, space_words
 
 __all__ = [
     "Case", "StrictOnlyGlob", "categories", "category_of", "glob_regex", "list_ids", "select_ids",
     "strict_only", "strict_only_globs", "unknown_categories",
     "RESULTS_COLUMNS", "UNSTABLE", "ResultRow", "ResultsError", "Verdict", "read_results", "rows_for",
     "write_results",
-    "describe_status",
+    "describe_run", "describe_status", "out_of_space_mib", "space_words",
 ]

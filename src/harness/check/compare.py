@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from harness.cases import Case, describe_status
+from harness.cases import Case, describe_run
 from harness.games import Game
 
 # How many lines of a diff a report shows (CORPUS_DIFF_LINES).
@@ -158,9 +158,9 @@ def compare(case: Case, expected_out: bytes, actual: Actual, settings: Settings,
     problems: list[str] = []
     if not settings.stdout_only and actual.status != expected_status:
         problems.append(f"status: expected exit status {expected_status}, got "
-                        f"{describe_status(actual.status, settings.timeout)}")
+                        f"{describe_run(actual.status, actual.err, settings.timeout)}")
     elif settings.stdout_only and actual.status > 128:
-        problems.append(f"status: {describe_status(actual.status, settings.timeout)}")
+        problems.append(f"status: {describe_run(actual.status, actual.err, settings.timeout)}")
     stdout_differs = not stdout_same and expected_out != actual.out
     first = None
     if stdout_differs:

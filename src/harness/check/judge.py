@@ -11,7 +11,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.cases import Case, describe_status
+from harness.cases import Case, describe_run
 from harness.check.compare import Actual, Settings, shell_quote
 
 ACCEPTED, WRONG = 42, 43
@@ -79,7 +79,7 @@ def judge_one(judge: str, faults: list[tuple[str, str]], case: Case, actual: Act
               feedback: Path) -> Judged:
     """The run ACTUAL of CASE judged by JUDGE (FEEDBACK: a folder of the worker's own)."""
     if actual.status > 128 or actual.status == 124 or not actual.out:
-        said = describe_status(actual.status, settings.timeout)
+        said = describe_run(actual.status, actual.err, settings.timeout)
         text = f"nothing to judge: the program's run ended with {said}" + \
             ("" if actual.out else ", output.txt empty or missing")
         return Judged(False, report=judge_report(judge, case, actual, settings, text))

@@ -1,6 +1,7 @@
-"""Why a failed run failed, as a code for programs (hang, flood, crash,
-nothing, stdout-REGION with the game's region of the first difference,
-whitespace when only white space differs, status, stderr) and a phrase
+"""Why a failed run failed, as a code for programs (hang, flood, space:
+stopped by the sandbox's watch of its files, crash, nothing, stdout-REGION
+with the game's region of the first difference, whitespace when only
+white space differs, status, stderr) and a phrase
 for people, the same for every case that failed the same way (the
 groups' key)."""
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from harness.cases import Case
-from harness.cases.status import HANG, signal_name
+from harness.cases.status import HANG, out_of_space_mib, signal_name, space_words
 from harness.check.compare import Actual, Settings, first_difference_line
 
 # A run stopped for writing too much: the status of SIGXFSZ.
@@ -45,6 +46,8 @@ def symptom_of_run(case: Case, expected_out: bytes, actual: Actual, settings: Se
         return Symptom("hang", f"hang (killed after {settings.timeout}s)")
     if status == FLOOD:
         return Symptom("flood", "output flood (stopped at 64 MiB)")
+    if status == KILLED and (mib := out_of_space_mib(actual.err)):
+        return Symptom("space", f"out of space ({space_words(mib)})")
     if status > 128:
         return Symptom("crash", crash_phrase(status))
     if not accepted and expected_out != actual.out:

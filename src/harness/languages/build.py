@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 from harness import sandbox
-from harness.cases import describe_status
+from harness.cases import describe_run, out_of_space_mib
 from harness.cases.status import signal_name
 from harness.languages.detect import NoLanguage, language_of, python_main, source_files
 from harness.languages.table import Language
@@ -111,11 +111,12 @@ def stopped(status: int, log: Path) -> bool:
     """Whether a build ended by STATUS, its messages in LOG, was stopped by
     a signal (128 + N, or a compiler's pass killed: STOPPED's lines)
     rather than failed by its compiler, by its own memory cap (OWN_CAP),
-    or hung (124)."""
+    by the sandbox's watch of its files (out_of_space_mib: it wrote more
+    than they may take, which a second try would only repeat), or hung (124)."""
     if status in (0, 124):
         return False
     lines = [line for line in _log_lines(log) if line]
-    if own_cap_mib(lines):
+    if own_cap_mib(lines) or out_of_space_mib("\n".join(lines)):
         return False
     return status > 128 or any(STOPPED.match(line) for line in lines) or bool(
         lines and OUT_OF_MEMORY.match(lines[-1]))
@@ -266,9 +267,9 @@ def prepare(folder: str, command: str, limits: sandbox.Limits, work: Path, older
         if status != 0:
             error = next((line for line in _log_lines(log)
                           if not line.startswith("$ ") and "error" in line.lower()), "")[:160]
-            first = ran[0] if ran else ""
-            raise NotBuilt(f"{folder} ({language.name}) does not build: '{first}' ended with "
-                           f"{describe_status(status, timeout)}: {error}", language)
+            first, ended = ran[0] if ran else "", describe_run(status, "\n".join(_log_lines(log)), timeout)
+            raise NotBuilt(f"{folder} ({language.name}) does not build: '{first}' ended with {ended}"
+                           + (f": {error}" if error else ""), language)
         runs_from = str(work / "built")
     try:
         write_launcher(runs_from, language, work / "program")

@@ -16,6 +16,7 @@ server in any of it.
 import posixpath
 import re
 
+from harness.cases import out_of_space_mib
 from harness.languages.build import own_cap_mib
 
 # gcc, g++, clang (`FILE:LINE:COL: error: ...`, `fatal error:`) and javac
@@ -104,13 +105,23 @@ def memory_words(log):
             "this." % mib)
 
 
+def space_words(log):
+    """The sentence for a build that the sandbox's watch of its files
+    stopped (its last line, cases.out_of_space_mib), or None."""
+    mib = out_of_space_mib(log)
+    if not mib:
+        return None
+    return ("Building your program wrote too much: its files together passed %s MiB, the checker's limit. "
+            "A very large array written out in the source can make a very large program file." % mib)
+
+
 def told(log):
     """What the report says of a build that failed: {verdict: the page's
     verdict when not the usual one, error: the first error's dict (its
     file None when the log gives no place), words: the linker's sentence,
     short: a few words for the summary}."""
     error = first_error(log)
-    words = None if error else linker_words(log) or memory_words(log)
+    words = None if error else linker_words(log) or memory_words(log) or space_words(log)
     if words:
         short = "no main function" if words == NO_MAIN_WORDS else words.split(":")[0].lower()
     else:

@@ -11,7 +11,13 @@ too on that action (the board and cells the reference's checks name); a
 refusal "with other words" only for a line that reads as an error (a win
 line is a win, not a refusal); a tie "later in the specified order" only
 where the reference searching to another depth (RERUN) does not choose
-the program's action there."""
+the program's action there; that depth is named only where the reference
+at it prints all that the program printed; a choice the reference costs
+otherwise is asked of the program's costs, their propagation and the
+actions it finds below, all three (a program that jumps over empty cells
+in its own tree costs the same boards the same way); where both chose
+the same action, the difference is "in the board or the board cost" only
+where both lines there are such lines (a win line after it is quoted)."""
 
 from __future__ import annotations
 
@@ -108,6 +114,10 @@ def _number(text: str) -> int:
 def played(text: str) -> bool:
     """Whether a line belongs to the boards of an action that was played."""
     return any(pattern.search(text) for pattern in _PLAYED)
+
+
+def quoted(line: str) -> str:
+    return f"`{line}`" if line else "nothing"
 
 
 def board_before(lines: list[str], stop: int) -> dict[str, str]:
@@ -218,12 +228,17 @@ class Explainer:
 
     def other_depth(self, header: int) -> int:
         """A depth other than 3 at which the reference, on the same input,
-        prints the expected lines up to line HEADER and there the program's
-        action line; 0 when none does (or the reference cannot be asked)."""
+        prints the expected lines up to line HEADER, there the program's
+        action line, and after it all the program printed (a program with
+        another fault, whose choice at HEADER another depth happens to
+        share, goes on otherwise within an action or a few: issue 41's
+        jumps over empty cells); 0 when none does (or the reference cannot
+        be asked)."""
         for depth in OTHER_DEPTHS if self.rerun is not None else ():
             lines = self.rerun(["--depth", str(depth)])
             if (len(lines) >= header and lines[header - 1] == self.actual[header - 1]
-                    and lines[:header - 1] == self.expected[:header - 1]):
+                    and lines[:header - 1] == self.expected[:header - 1]
+                    and lines[:len(self.actual)] == self.actual):
                 return depth
         return 0
 
@@ -233,8 +248,7 @@ class Explainer:
             return
         best, side = self.x.cost.get((n, x), ""), self.x.side.get(n, "")
         if y == x:
-            self.say(f"both chose {x} for ACTION #{n} (cost {best}); the difference is in the board or the "
-                     "board cost printed after it")
+            self.same_choice(n, x, best)
             return
         if (n, y) not in self.x.cost:
             self.say(f"reference chose {x} (cost {best}); this program chose {y}, which is not among the "
@@ -247,7 +261,8 @@ class Explainer:
         if self.x.cost[n, y] != best:
             self.say(f"reference chose {x} (cost {best}); this program chose {y}, which the reference costs "
                      f"{self.x.cost[n, y]} ({side} takes the {'highest' if side == 'BLACK' else 'lowest'} cost: "
-                     "does this program cost the boards, or propagate the costs up the tree, differently?)")
+                     "does this program cost the boards, propagate the costs up the tree, or find the actions "
+                     "of the boards below, differently?)")
             if depth:
                 self.say("  " + deeper)
             self.list_candidates(n)
@@ -273,6 +288,17 @@ class Explainer:
         if depth:
             self.say("  or: " + deeper)
         self.list_candidates(n)
+
+    def same_choice(self, n: int, x: str, best: str) -> None:
+        """Both chose X: the difference is in its board or cost only when
+        both lines there are such lines (a win line after it is not)."""
+        e, a = self.line(self.expected, self.stop), self.line(self.actual, self.stop)
+        if played(e) and played(a):
+            self.say(f"both chose {x} for ACTION #{n} (cost {best}); the difference is in the board or the "
+                     "board cost printed after it")
+            return
+        self.say(f"both chose {x} for ACTION #{n} (cost {best}); then this program printed {quoted(a)} where "
+                 f"the reference prints {quoted(e)}")
 
     def line(self, lines: list[str], number: int) -> str:
         return lines[number - 1] if 1 <= number <= len(lines) else ""

@@ -125,3 +125,51 @@ def test_without_asking_the_reference_a_tie_is_said_as_before():
                    text_lines(actual), stop)
     assert any("ties at" in line for line in said)
     assert not any("depth" in line for line in said)
+
+
+def over_empty_oracle(folder) -> str:
+    """The checkers oracle (src/corpus/checkers-oracle, written apart from
+    the reference) jumping over empty cells in the input and in its own
+    play, at depth 3 (issue 41's jump-over-empty-in-play): its main."""
+    for source in (paths.SRC / "corpus/checkers-oracle").glob("*.py"):
+        (folder / source.name).write_bytes(source.read_bytes())
+    for name, old, new in (("oracle_input.py", "    if board[middle] != EMPTY and OWNER[board[middle]] != side:",
+                            "    if board[middle] == EMPTY or OWNER[board[middle]] != side:"),
+                           ("oracle_rules.py", "            elif (behind is not None and board[behind] == EMPTY\n"
+                            "                  and OWNER[adjacent_cell] == opponent):",
+                            "            if (behind is not None and board[behind] == EMPTY\n"
+                            "                  and (adjacent_cell == EMPTY or OWNER[adjacent_cell] == opponent)):")):
+        text = (folder / name).read_text()
+        assert text.count(old) == 1, (name, old)
+        (folder / name).write_text(text.replace(old, new))
+    return str(folder / "checkers_oracle.py")
+
+
+@needs_reference
+@pytest.mark.parametrize("case", ["bench/largest-tree-white", "bench/middle-game-83-actions"])
+def test_a_program_of_depth_3_that_jumps_over_empty_cells_is_not_asked_of_its_depth(case, tmp_path):
+    # at its first difference the reference at depth 2 (4) chooses the program's action too, but goes on
+    # otherwise within an action: the depth is not why; its own tree's actions are asked of, with its costs
+    with open(CASES / (case + ".in"), "rb") as given:
+        actual = subprocess.run(["/usr/bin/python3", over_empty_oracle(tmp_path)], stdin=given,
+                                stdout=subprocess.PIPE, check=True).stdout
+    expected = text_lines((CASES / (case + ".out")).read_bytes())
+    stop = next(i for i, (a, b) in enumerate(zip(text_lines(actual), expected), start=1) if a != b)
+    said = explained(case, actual, stop)
+    chose = next(line for line in said if line.startswith("explain: reference chose"))
+    assert "which the reference costs" in chose and "or find the actions of the boards below" in chose, said
+    assert not any("another depth" in line for line in said), said
+
+
+@needs_reference
+def test_the_same_action_then_another_win_line_is_not_said_to_differ_in_its_board():
+    # wins/black-blocks-white-during-p: BLACK ACTION #73 (D1-E2) leaves white no action; the win line after it
+    case = "wins/black-blocks-white-during-p"
+    lines = text_lines((CASES / (case + ".out")).read_bytes())
+    stop = lines.index("BLACK WIN!") + 1
+    said = explained(case, edited(case, stop, "WHITE WIN!"), stop)
+    assert "explain: both chose D1-E2 for ACTION #73 (cost INT_MAX); then this program printed `WHITE WIN!` " \
+           "where the reference prints `BLACK WIN!`" in said, said
+    assert not any("in the board" in line for line in said)
+    board = explained(case, edited(case, stop - 2, " 8 | . | . | . | . | . | . | w | . |", keep=True), stop - 2)
+    assert any("the difference is in the board or the board cost printed after it" in line for line in board), board

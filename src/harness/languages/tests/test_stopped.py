@@ -17,6 +17,8 @@ from harness.check.compare import shell_quote
 
 BUILD_LIMITS = dict(timeout="60", cpu="60", memory="2048", quiet=True, folder_writable=True)
 MAKES_PROGRAM = "printf '#!/bin/sh\\necho built\\n' > program && chmod +x program\n"
+OUT_OF_SPACE = ("sandbox: out of space: the run's files together passed its 32 MiB (40 MiB in its working and "
+                "temporary folders, its folder's copy and the box's exchange files); the sandbox stopped the run")
 GCC_KILLED = "gcc: fatal error: Killed signal terminated program cc1\ncompilation terminated.\n"
 
 
@@ -51,6 +53,12 @@ def test_stopped_tells_a_signal_from_a_compiler_error(tmp_path):
     log.write_text('main.c:1:10: fatal error: x signal terminated program y: No such file or directory\n'
                    '    1 | #include "x signal terminated program y"\ncompilation terminated.\n')
     assert not stopped(1, log)
+    # the sandbox's watch of the build's files stopped it: it wrote more than they may take, which a second
+    # try would write again (the build's, not the checker's doing); only as the log's last line
+    log.write_text("$ gcc -o program main.c\n" + OUT_OF_SPACE + "\n")
+    assert not stopped(137, log)
+    log.write_text("$ gcc -o program main.c\n" + OUT_OF_SPACE + "\nthe build's own words\n")
+    assert stopped(137, log)
     log.write_text("sandbox: out of memory: the run's processes together passed its 5 MiB.c:1:2: error: #error "
                    "x\nsandbox: out of memory: the run's processes together passed its 5 MiB.c: done\n")
     assert not stopped(1, log)
@@ -95,6 +103,16 @@ def test_a_build_killed_twice_is_the_checkers_fault(tmp_path, how):
     with pytest.raises(BuildStopped) as stop:
         prepared(tmp_path, folder)
     assert STOPPED_SENTENCE in str(stop.value) and "does not build" not in str(stop.value)
+
+
+def test_a_build_the_watch_of_its_files_stopped_does_not_build(tmp_path):
+    folder = folder_with(tmp_path, "cat >&2 <<'SAID'\n%s\nSAID\nkill -9 $$\n" % OUT_OF_SPACE)
+    with pytest.raises(NotBuilt) as failed:
+        prepared(tmp_path, folder)
+    assert not isinstance(failed.value, BuildStopped), str(failed.value)
+    assert str(failed.value).endswith("does not build: 'sh ./cc.sh main.c' ended with a stop for space (it wrote "
+                                      "more than the 32 MiB its files may take)"), str(failed.value)
+    assert (tmp_path / "work" / "build.log").read_text().count("$ sh ./cc.sh") == 1  # (built once)
 
 
 def test_a_compiler_error_is_still_the_programs(tmp_path):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 from harness import hashes, sandbox
-from harness.cases import describe_status
+from harness.cases import describe_status, out_of_space_mib, space_words
 from harness.languages import Language, NoLanguage, language_of
 from harness.languages.build import build_of_its_time, first_error, messages, stopped, stopped_twice
 from harness.mark.one import build_cache
@@ -164,6 +164,9 @@ def _built(language: Language, options: Options, facts: Facts, work: Path) -> Ta
 def _not_compiled(status: int, language: Language, options: Options, errors: int, log: Path) -> str:
     if status == 124:
         return f"does not compile: the compiler was stopped after {options.compile_timeout}s"
+    mib = out_of_space_mib(log.read_text(encoding="utf-8", errors="replace")) if log.is_file() else None
+    if status > 128 and mib:
+        return f"does not compile: the build {space_words(mib)}"
     if status > 128:
         return f"does not compile: the compiler was killed ({describe_status(status)})"
     if status == 3:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from harness import paths
 
+OUT_OF_SPACE = ("sandbox: out of space: the run's files together passed its 32 MiB (40 MiB in its working and "
+                "temporary folders, its folder's copy and the box's exchange files); the sandbox stopped the run")
 STAND_IN = ("if [ -x flag ]; then kill -9 $$; fi\n"
             "printf '#!/bin/sh\\necho built\\n' > program && chmod +x program\n")
 
@@ -69,6 +71,18 @@ class StoppedMarkingTest(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
         self.assertEqual((row["state"], row["compiled"]), ("marked", "yes"))
         self.assertEqual(row["marks_note"], "")
+
+
+    def test_a_build_the_watch_of_its_files_stopped_is_the_programs(self):
+        # the sandbox's watch of the run's files killed the build and said so last (as an ordinary user with
+        # limits only; the stand-in says it itself): a second try would write as much, so it is not stopped
+        # (the marker's fault) but not compiled, in plain words, built once
+        (self.student / "cc.sh").write_text("cat >&2 <<'SAID'\n%s\nSAID\nkill -9 $$\n" % OUT_OF_SPACE)
+        done, row = self.mark()
+        self.assertEqual(row["state"], "not-compiled", done.stdout + done.stderr)
+        self.assertIn("does not compile: the build wrote more than the 32 MiB its files may take", row["reason"])
+        compiled = (self.root / "out" / "submissions" / "alice" / "compile.txt").read_text()
+        self.assertNotIn("the checker stopped the first build", compiled)
 
 
 if __name__ == "__main__":

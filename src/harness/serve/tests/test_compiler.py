@@ -95,6 +95,15 @@ class CompilerTest(unittest.TestCase):
                                                   "program's fault; run it again\n")
         self.assertIsNone(compiler.told(machine)["words"])
 
+    def test_a_build_past_its_files_cap(self):
+        # the sandbox's watch of the build's files stopped it (its last line), else it is not the build's words
+        space = ("sandbox: out of space: the run's files together passed its 256 MiB (300 MiB in its working and "
+                 "temporary folders, its folder's copy and the box's exchange files); the sandbox stopped the run")
+        told = [compiler.told(f"$ gcc -o program main.c\n{space}\n{after}") for after in ("", "more words\n")]
+        self.assertEqual((told[0]["short"], told[1]["words"]), ("building your program wrote too much", None))
+        self.assertTrue(told[0]["words"].startswith("Building your program wrote too much: its files together "
+                                                    "passed 256 MiB, the checker's limit."), told)
+
     def test_a_log_without_a_place(self):
         told = compiler.told("$ javac ./hw4.java\nthe build succeeded but made no hw4.class\n")
         self.assertEqual(told["error"]["message"], "the build succeeded but made no hw4.class")
