@@ -17,7 +17,6 @@ import threading
 from harness import paths
 from harness.diagnose import faultbuild
 
-GAME = "draughts"  # the game whose faults run in a program's own order
 DRIVER = os.path.join(str(paths.SRC), "diagnose", "batch", "fork-each.c")
 RENAME = "-Dmain=batch_inner_main"
 # The engine's files the judge reads (the Makefile's judge rule).

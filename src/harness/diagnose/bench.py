@@ -26,7 +26,7 @@ PROG = "python3 -m harness.diagnose.bench"
 FAULTS = {"checkers": "white-space", "draughts": "prune-strict"}
 TARGET = 1.0
 # The draughts subject whose moves come in another order (subject.py).
-REVERSED = "draughts-reversed"
+REVERSED = subject.NAME
 
 
 def children_cpu():

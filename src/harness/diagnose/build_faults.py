@@ -55,7 +55,9 @@ def main(argv):
         for game, codes in wanted(args, faults, games):
             try:
                 built = builder.build(game, codes)
-                if game == batch.GAME:  # its batch binaries too (batch.py), the judge's once
+                # (a game with a move-order hook runs its faults in a program's
+                # own order: its batch binaries too, batch.py; the judge's once)
+                if game in faultbuild.HOOKS:
                     batch.fault_batch(builder, built)
                     batch.judge_batch(builder)
             except faultbuild.BuildError as error:

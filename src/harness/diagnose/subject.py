@@ -17,6 +17,8 @@ from harness.diagnose import faultbuild
 
 PROG = "python3 -m harness.diagnose.subject"
 REVERSED = os.path.join(str(paths.SRC), "diagnose", "subjects", "draughts-reversed.patch")
+# The subject's name (bench --program NAME, build/bench/NAME/): its patch's.
+NAME = os.path.basename(REVERSED)[:-len(".patch")]
 FAULT = "prune-strict"  # the draughts fault failing the most cases
 
 
@@ -29,7 +31,7 @@ def build(fault=FAULT, builder=None):
     if row is None:
         raise faultbuild.BuildError("no fault %s in faults/draughts.tsv" % fault)
     patches = [REVERSED, builder.catalogue.patch_path(row)]
-    target = os.path.join(builder.build_dir, "bench", "draughts-reversed", fault)
+    target = os.path.join(builder.build_dir, "bench", NAME, fault)
     if faultbuild.up_to_date(target, faultbuild.sources("draughts") + patches):
         return target
     tree = faultbuild.fresh_tree("draughts", target)
@@ -37,7 +39,7 @@ def build(fault=FAULT, builder=None):
         faultbuild.apply(tree, patch)
     run = faultbuild.compile_tree(tree, target, builder.compiler, builder.flags)
     if run.returncode != 0:
-        raise faultbuild.BuildError("draughts-reversed/%s does not build:\n%s" % (fault, run.stderr))
+        raise faultbuild.BuildError("%s/%s does not build:\n%s" % (NAME, fault, run.stderr))
     return target
 
 
