@@ -7,13 +7,28 @@ import os
 import tempfile
 import unittest
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harness.serve import programs
 from harness.serve.client import Service, write_roster
 from harness.serve.tests.browsing import browser, found
+
+
+def done(driver):
+    """Whether the page shows the verdict: "done", on the reloaded page (the
+    live page's script sets "done" just before it reloads; the verdict is
+    the page without #live). A page reloading between finding the state and
+    reading it (without JavaScript, its refresh; Chromium then says the
+    node "does not belong to the document", not that it is stale) is not
+    done yet: the wait asks again."""
+    try:
+        return driver.find_element(By.ID, "state").text == "done" and not driver.find_elements(By.ID, "live")
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return False
+        raise
 
 
 class BrowserTest(unittest.TestCase):
@@ -42,10 +57,7 @@ class BrowserTest(unittest.TestCase):
         driver.find_element(By.ID, "upload").click()
         self.assertIn(found(driver, "state").text, ("queued", "running", "done"))
         WebDriverWait(driver, 120, poll_frequency=0.5,
-                      ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
-            # (the live page's script sets "done" just before it reloads:
-            # the verdict is the reloaded page's, the one without #live)
-            lambda d: d.find_element(By.ID, "state").text == "done" and not d.find_elements(By.ID, "live"))
+                      ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(done)
         passed, summary = driver.find_element(By.ID, "passed").text, driver.find_element(By.ID, "summary").text
         self.assertRegex(passed, r"^0 of \d+$")
         self.assertIn("0 passed", summary)
