@@ -32,9 +32,9 @@ declare -gA expected=(
     [check-engine]='bubblewrap'
     [test-vm]='bats bats-assert bats-support bubblewrap busybox-static qemu-system-x86'
     [gradescope]='git python3'
-    [selftest]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pycparser python3-selenium rsync shellcheck similarity-tester valgrind'
+    [selftest]='afl++ bats bats-assert bats-support bubblewrap busybox-static chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pycparser python3-selenium rsync shellcheck similarity-tester valgrind'
     [unit]='bubblewrap chromium chromium-driver default-jdk-headless g++ gunicorn mono-mcs npm openssl parallel patch python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-pycparser python3-pytest python3-pytest-xdist python3-selenium'
-    [test]='afl++ bats bats-assert bats-support bubblewrap chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pycparser python3-pytest python3-pytest-xdist python3-selenium rsync shellcheck similarity-tester valgrind'
+    [test]='afl++ bats bats-assert bats-support bubblewrap busybox-static chromium chromium-driver clang default-jdk-headless g++ gcovr git gunicorn libclang-rt-dev mono-mcs npm openssh-client openssh-server openssl parallel patch postgresql procps python3 python3-aiosmtpd python3-flask python3-gevent python3-jinja2 python3-psycopg python3-pycparser python3-pytest python3-pytest-xdist python3-selenium rsync shellcheck similarity-tester valgrind'
 )
 
 setup_file() {
