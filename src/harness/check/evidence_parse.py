@@ -55,6 +55,13 @@ VALGRIND_KINDS = ((re.compile(r"^Invalid free\(\)"), "invalid or double free"),
                    "memory leak ({0} lost)"),
                   (re.compile(r"bytes in [0-9,]+ blocks are still reachable"), "memory not freed at exit"),
                   (re.compile(r"^Process terminating with default action of signal"), "crash"))
+# What is not a memory error though the tools report it (code_of), and
+# the kinds that are: every kind either tool names, but those (and the
+# uninitialised ones, their own code). Each name once, in the tables above.
+NOT_MEMORY_PREFIXES = ("memory leak", "memory not freed", "crash")
+MEMORY_KINDS = frozenset(name for name in [kind for _, kind in ASAN_KINDS] + [kind for _, kind in VALGRIND_KINDS]
+                         if name not in NOT_MEMORY and not name.startswith(NOT_MEMORY_PREFIXES)
+                         and "uninitialised" not in name and "{" not in name)
 VALGRIND_LINE = re.compile(r"^==[0-9]+== ?(.*)$")
 VALGRIND_FRAME = re.compile(r"^\s*(?:at|by) 0x[0-9A-F]+: (\S+) \((.+?):([0-9]+)\)\s*$")
 ORIGIN = re.compile(r"^\s*Uninitialised value was created by (.*)$")
@@ -197,8 +204,6 @@ def code_of(finding: Optional[Finding]) -> str:
         return UNINITIALISED_READ
     if kind.startswith("undefined behaviour: "):
         return MEMORY_ERROR if any(words in kind for words in UBSAN_MEMORY) else ""
-    if kind in NOT_MEMORY or kind.startswith(("memory leak", "memory not freed", "crash")):
+    if kind in NOT_MEMORY or kind.startswith(NOT_MEMORY_PREFIXES):
         return ""
-    known = {name for _, name in ASAN_KINDS} | {"invalid or double free", "malloc/new and free/delete mismatched",
-                                                 "overlapping copy"}
-    return MEMORY_ERROR if kind in known or kind.startswith("invalid ") else ""
+    return MEMORY_ERROR if kind in MEMORY_KINDS or kind.startswith("invalid ") else ""
