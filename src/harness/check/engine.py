@@ -27,7 +27,7 @@ from harness.check.compare import shell_quote
 from harness.check.dispatch import run_all
 from harness.check.junit import write_junit
 from harness.check.usage import usage
-from harness.check.worker import WorkerSettings
+from harness.check.worker import WorkerSettings, keep_judge
 from harness.games import Game
 from harness.languages.build import BuildStopped, NotBuilt, prepare
 from harness.languages.table import Language
@@ -154,6 +154,8 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
     diagnose.clear(output)
     (output / "failures").mkdir(parents=True, exist_ok=True)
     judge = build_judge(options, game)
+    if judge:
+        keep_judge(output, str(paths.ROOT / judge))
     program = prepare_program(options, output)
     print(f"check-engine: {program.shown} ({game.name}, run {game.run_words}) against {len(ids)} cases, profile "
           f"{options.profile} ({compared_words(options, judge)}; {options.jobs} jobs, {options.timeout}s timeout)")

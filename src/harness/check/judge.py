@@ -10,6 +10,7 @@ import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
 from harness.cases import Case, describe_run
 from harness.check.compare import Actual, Settings, shell_quote
@@ -20,12 +21,15 @@ _AT_LINE = re.compile(r".* at output line ([0-9]*):$")
 
 @dataclass(frozen=True)
 class Judged:
-    """A judged run: PASSED, else its code, phrase and report."""
+    """A judged run: PASSED, else its code, phrase and report; MESSAGE the
+    judge's own bytes (judgemessage.txt) when it rejected the output, kept
+    for the diagnosis (worker.keep_run), else None."""
 
     passed: bool
     code: str = ""
     phrase: str = ""
     report: bytes = b""
+    message: Optional[bytes] = None
 
 
 def cut(text: str, most: int) -> str:
@@ -89,9 +93,10 @@ def judge_one(judge: str, faults: list[tuple[str, str]], case: Case, actual: Act
     if done.returncode == ACCEPTED:
         return Judged(True)
     if done.returncode == WRONG:
-        message = (feedback / "judgemessage.txt").read_text(encoding="utf-8", errors="replace").rstrip("\n")
+        raw = (feedback / "judgemessage.txt").read_bytes()
+        message = raw.decode("utf-8", errors="replace").rstrip("\n")
         return Judged(False, "judge", judge_symptom(faults, message),
-                      judge_report(judge, case, actual, settings, message))
+                      judge_report(judge, case, actual, settings, message), raw)
     phrase = f"the judge gave no verdict (exit status {done.returncode})"
     first = done.stderr.decode("utf-8", "replace").split("\n", 1)[0]
     return Judged(False, "judge-error", phrase, judge_report(judge, case, actual, settings, f"{phrase}: {first}"))

@@ -21,13 +21,15 @@ PHRASE = "not deterministic"
 @dataclass
 class Outcome:
     """One run of a case as the worker judged it: its verdict, the run
-    (None when the case passed on its hash alone or was not run) and
-    the failure's report (bytes, not yet printable)."""
+    (None when the case passed on its hash alone or was not run), the
+    failure's report (bytes, not yet printable) and, when a judge rejected
+    the run, its message as the judge wrote it (kept for the diagnosis)."""
 
     verdict: Verdict
     actual: Optional[Actual] = None
     report: bytes = b""
     status: int = 0
+    judged: Optional[bytes] = None  # the judge's message on ACTUAL, when it rejected it
 
     @property
     def passed(self) -> bool:

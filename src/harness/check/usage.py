@@ -75,7 +75,8 @@ Profiles:
                   with --memcheck DIR/memcheck.tsv (case, verdict clean
                   or findings, summary, log), and for a FOLDER built here
                   DIR/program/built (the rerun lines run it); a failing
-                  case's run in DIR/outputs/ID.out and ID.status, the
+                  case's run in DIR/outputs/ID.out and ID.status (and a
+                  judge's message, ID.verdict, the judge in judge.tsv), the
                   likely causes in DIR/causes.tsv and DIR/causes-cases.tsv
   --no-diagnose   no likely cause: the faulted references are neither
                   built nor run

@@ -7,6 +7,7 @@ is not deterministic (stability.py)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from dataclasses import dataclass
@@ -76,13 +77,30 @@ def accept_stderr_shape(case: Case, actual: Actual) -> bool:
     return False
 
 
-def keep_run(output: Path, case_id: str, actual: Actual, status: int) -> None:
+def keep_run(output: Path, case_id: str, actual: Actual, status: int, judged: Optional[bytes] = None) -> None:
     """A failing case's run as data for the diagnosis: OUTPUT/outputs/ID.out
-    and ID.status (`hang` for a run killed at the timeout)."""
+    and ID.status (`hang` for a run killed at the timeout); ID.verdict, the
+    judge's message on that output when JUDGED (the diagnosis then need not
+    judge it again: keep_judge)."""
     kept = output / "outputs" / case_id
     kept.parent.mkdir(parents=True, exist_ok=True)
     Path(f"{kept}.out").write_bytes(actual.out)
     Path(f"{kept}.status").write_text("hang\n" if status == HANG else f"{status}\n")
+    if judged is not None:
+        Path(f"{kept}.verdict").write_bytes(judged)
+
+
+JUDGE_KEPT = "judge.tsv"  # OUTPUT/outputs/judge.tsv: which judge wrote the kept verdicts
+
+
+def keep_judge(output: Path, judge: str) -> None:
+    """OUTPUT/outputs/judge.tsv: the judge whose messages the workers keep
+    (ID.verdict), by its SHA-256, so that the diagnosis takes them only
+    from the judge it would run itself (harness.diagnose.results)."""
+    kept = output / "outputs"
+    kept.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256(Path(judge).read_bytes()).hexdigest()
+    (kept / JUDGE_KEPT).write_text(f"judge\tsha256\n{judge}\t{digest}\n")
 
 
 def add_note(report: bytes, note: bytes) -> bytes:
@@ -151,7 +169,7 @@ class Worker:
             report += unstable_report(first, second, what, self.settings.timeout, self.work / "runs")
             verdict = unstable_verdict(what)
         if first.actual is not None:
-            self._keep(case_id, report, first.actual, first.status)
+            self._keep(case_id, report, first.actual, first.status, first.judged)
         return verdict
 
     def _once(self, case: Case, expected_out: bytes, explain: bool) -> Outcome:
@@ -200,13 +218,13 @@ class Worker:
         if not judged.code:
             symptom = symptom_of_run(case, expected_out, actual, settings.comparing, None)
             return Outcome(Verdict("fail", symptom.code, symptom.phrase), actual, judged.report, status)
-        return Outcome(Verdict("fail", judged.code, judged.phrase), actual, judged.report, status)
+        return Outcome(Verdict("fail", judged.code, judged.phrase), actual, judged.report, status, judged.message)
 
-    def _keep(self, case_id: str, report: bytes, actual: Actual, status: int) -> None:
+    def _keep(self, case_id: str, report: bytes, actual: Actual, status: int, judged: Optional[bytes]) -> None:
         kept = self.settings.output / "failures" / f"{case_id}.txt"
         kept.parent.mkdir(parents=True, exist_ok=True)
         kept.write_bytes(printable(report))
-        keep_run(self.settings.output, case_id, actual, status)
+        keep_run(self.settings.output, case_id, actual, status, judged)
 
 
 def _read(path: Path) -> bytes:

@@ -74,10 +74,11 @@ def diagnose(args, deadline):
     cases_dir = args.cases or str(paths.TESTDATA / args.program)
     failing = results.failing(args.results)
     chosen = results.sample(failing, args.max_cases)
-    cases = results.load(args.program, chosen, cases_dir, args.results, args.engine)
     judge = None
     if games.facts(args.program).judge:
         judge = Judge(results.judge_binary(games.facts(args.program).judge))
+    cases = results.load(args.program, chosen, cases_dir, args.results, args.engine,
+                         judge.binary if judge else None)
     cache = None if args.run_cache == "none" else runcache.RunCache(args.run_cache)
     stored_path = args.corpus_runs or corpusruns.path_for(str(paths.BUILD), args.program)
     stored = None if stored_path == "none" else corpusruns.Reader(stored_path)

@@ -4,7 +4,7 @@ OUTPUT/outputs/CASE.out and CASE.status."""
 import csv
 import os
 
-from harness.diagnose import evaluate
+from harness.diagnose import corpusruns, evaluate
 from harness.diagnose import runs
 
 
@@ -55,16 +55,49 @@ def program_run(game, output, case_id, input_path, engine):
     return run
 
 
-def load(game, ids, cases_dir, output, engine):
+def load(game, ids, cases_dir, output, engine, judge=None):
+    """The failing cases IDS, each with its expected run and the program's
+    (program_run); with the judge's verdict on it where check-engine kept
+    the message of JUDGE (a path: the diagnosis's judge) itself."""
+    kept = kept_verdicts(output, judge)
     cases = []
     for case_id in ids:
         stem = os.path.join(cases_dir, case_id)
         if not os.path.isfile(stem + ".in"):
             raise DataError("no case %s in %s" % (case_id, cases_dir))
         program = program_run(game, output, case_id, stem + ".in", engine)
-        cases.append(evaluate.Case(case_id, stem + ".in", runs.expected(cases_dir, case_id),
-                                   program))
+        case = evaluate.Case(case_id, stem + ".in", runs.expected(cases_dir, case_id), program)
+        if kept:
+            case.verdict = read_verdict(os.path.join(output, "outputs", case_id))
+            case.judged = case.verdict is not None
+        cases.append(case)
     return cases
+
+
+def kept_verdicts(output, judge):
+    """Whether OUTPUT/outputs holds verdicts of JUDGE's own (check-engine's
+    judge.tsv names a binary of the same SHA-256): a message it kept
+    (ID.verdict) is then what JUDGE says of the kept output, since the
+    judge reads only the input and the output (src/draughts-judge/main.c)."""
+    if judge is None:
+        return False
+    try:
+        with open(os.path.join(output, "outputs", "judge.tsv"), newline="") as handle:
+            rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+        return bool(rows) and rows[0].get("sha256") == corpusruns.file_digest(judge)
+    except OSError:
+        return False
+
+
+def read_verdict(stem):
+    """STEM.verdict's bytes (the judge's message, check-engine's worker), or
+    None when the check kept none: the judge did not reject the run, or
+    did not judge it (a crash, an empty output)."""
+    try:
+        with open(stem + ".verdict", "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
 
 
 def judge_binary(path):
