@@ -30,11 +30,11 @@ dom() {
 
 # colours PNG: how many distinct colours the screenshot PNG has.
 colours() {
-    python3 -B "$(dirname "${BASH_SOURCE[0]}")/png_colours.py" "$1"
+    /usr/bin/python3 -B "$(dirname "${BASH_SOURCE[0]}")/png_colours.py" "$1"
 }
 
 # broken_links PAGE: every relative href or src of PAGE that resolves to
 # nothing, then "links: N".
 broken_links() {
-    python3 -B "$(dirname "${BASH_SOURCE[0]}")/page_links.py" "$1"
+    /usr/bin/python3 -B "$(dirname "${BASH_SOURCE[0]}")/page_links.py" "$1"
 }

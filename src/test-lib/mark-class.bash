@@ -167,7 +167,7 @@ fi
 
 # field NAME COLUMN [CSV]: one cell of marks.csv, by submission name.
 field() {
-    python3 - "$@" "${3:-$out/marks.csv}" <<'PY'
+    /usr/bin/python3 - "$@" "${3:-$out/marks.csv}" <<'PY'
 import csv, sys
 name, column, path = sys.argv[1], sys.argv[2], sys.argv[-1]
 for row in csv.DictReader(open(path, encoding="utf-8")):
@@ -188,7 +188,7 @@ names() {
 # `IFS=$'\x1f' read` keeps an empty cell), a row a line; for a test that
 # reads many cells, one Python start in all rather than one a cell.
 fields() {
-    python3 - "$@" <<'PY'
+    /usr/bin/python3 - "$@" <<'PY'
 import csv, sys
 path, columns = sys.argv[1], sys.argv[2:]
 for row in csv.DictReader(open(path, encoding="utf-8")):

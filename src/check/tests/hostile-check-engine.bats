@@ -104,7 +104,7 @@ check() {
 
 @test "hostile via check-engine: a TCP connection to 127.0.0.1 fails, an orphan and kill -1 leave nothing" {
     local port=47$((RANDOM % 900 + 100)) listener case
-    timeout 60 python3 -m http.server --bind 127.0.0.1 "$port" >/dev/null 2>&1 &
+    timeout 60 /usr/bin/python3 -m http.server --bind 127.0.0.1 "$port" >/dev/null 2>&1 &
     listener=$!
     # two cases whose input is the listener's port; the answer expected is
     # that of a program that cannot connect

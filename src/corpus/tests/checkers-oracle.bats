@@ -17,11 +17,11 @@ setup() {
 }
 
 @test "checkers oracle: as a program, one game on stdin, its status and stderr" {
-    run --separate-stderr python3 src/corpus/checkers-oracle/checkers_oracle.py \
+    run --separate-stderr /usr/bin/python3 src/corpus/checkers-oracle/checkers_oracle.py \
         < testdata/checkers/examples/seed-game-P.in
     assert_success
     assert_equal "$output" "$(cat testdata/checkers/examples/seed-game-P.out)"
-    run --separate-stderr python3 src/corpus/checkers-oracle/checkers_oracle.py < testdata/checkers/official/test5.in
+    run --separate-stderr /usr/bin/python3 src/corpus/checkers-oracle/checkers_oracle.py < testdata/checkers/official/test5.in
     assert_failure "$(cat testdata/checkers/official/test5.status)"
 }
 
@@ -37,7 +37,7 @@ setup() {
     local err
     err=$(ls "$cases"/x/*.err)
     sed -i 's/line/LINE/' "$err"
-    run python3 src/corpus/checkers-oracle/compare_corpus.py --corpus "$cases"
+    run /usr/bin/python3 src/corpus/checkers-oracle/compare_corpus.py --corpus "$cases"
     assert_failure
     assert_line --regexp '^x/seed-game-A: stdout line [0-9]+: '
     assert_line --regexp '^x/test5: status expected 0, got [1-9]'

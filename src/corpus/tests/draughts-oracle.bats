@@ -24,7 +24,7 @@ oracle_disagreements() {
     if ((${#batch[@]})); then
         for input in "${batch[@]}"; do cat -- "$input"; echo; done > "$BATS_TEST_TMPDIR/batch.in"
         for input in "${batch[@]}"; do cat -- "${input%.in}.out"; done > "$BATS_TEST_TMPDIR/batch.out"
-        if python3 src/corpus/draughts-oracle/draughts_oracle.py "$BATS_TEST_TMPDIR/batch.in" \
+        if /usr/bin/python3 src/corpus/draughts-oracle/draughts_oracle.py "$BATS_TEST_TMPDIR/batch.in" \
                 2>/dev/null | cmp -s - "$BATS_TEST_TMPDIR/batch.out"; then
             batch=()
         fi
@@ -32,7 +32,7 @@ oracle_disagreements() {
     for input in "${batch[@]}" "${single[@]}"; do
         case_path=${input%.in}
         status=0
-        python3 src/corpus/draughts-oracle/draughts_oracle.py "$input" \
+        /usr/bin/python3 src/corpus/draughts-oracle/draughts_oracle.py "$input" \
             > "$BATS_TEST_TMPDIR/out" 2>/dev/null || status=$?
         expected=0
         if [[ -f $case_path.status ]]; then read -r expected < "$case_path.status"; fi

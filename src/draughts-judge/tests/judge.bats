@@ -43,7 +43,7 @@ python_player() {
     local dir=$BATS_TEST_TMPDIR/run
     rm -rf "$dir" && mkdir -p "$dir"
     cp -- "$2" "$dir/input.txt"
-    (cd "$dir" && HW4_VARIANT=$1 python3 "$PLAYERS/python/player.py" input.txt output.txt)
+    (cd "$dir" && HW4_VARIANT=$1 /usr/bin/python3 "$PLAYERS/python/player.py" input.txt output.txt)
     echo "$dir/output.txt"
 }
 

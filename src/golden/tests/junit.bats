@@ -15,7 +15,7 @@ setup() {
 # parse XML: prints each test case as "classname|name|kind|message|text",
 # kind pass, fail, skip or out (a pass with output), and the counts last.
 parse() {
-    python3 - "$1" <<'PY'
+    /usr/bin/python3 - "$1" <<'PY'
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
 suite = root.find("testsuite")

@@ -76,18 +76,18 @@ autograde() {
         cp -- "$results" "$memo/results.json"
         printf '%s' "$autograder_stdout" > "$memo/stdout"
     fi
-    run env PYTHONPATH="$ROOT/src" python3 -B -m harness.gradescope.tests.validate_results "$results"
+    run env PYTHONPATH="$ROOT/src" /usr/bin/python3 -B -m harness.gradescope.tests.validate_results "$results"
     assert_success
     assert_output ''
 }
 
 # field EXPRESSION: a Python expression over the results (`r`), printed.
 field() {
-    python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$results" "$1"
+    /usr/bin/python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$results" "$1"
 }
 
 @test "gradescope: the zip holds setup.sh, run_autograder, its configuration and the marking's files, the same bytes twice" {
-    run python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$ZIP"
+    run /usr/bin/python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$ZIP"
     assert_success
     assert_line setup.sh
     assert_line run_autograder

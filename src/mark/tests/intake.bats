@@ -25,15 +25,15 @@ setup_file() {
     # alice: a correct program zipped in a top folder (stripped), on time;
     # then a folder that does not compile, later, still on time.
     mark_class_copy "$class/a1/alice"
-    (cd "$class/a1" && python3 -m zipfile -c ../Alice_Smith_HW4.zip alice)
+    (cd "$class/a1" && /usr/bin/python3 -m zipfile -c ../Alice_Smith_HW4.zip alice)
     mark_class_copy "$class/alice-2" && echo 'int oops(void) { return }' >> "$class/alice-2/main.c"
     # bob: a correct .tar.gz on time, then a correct .zip 26 hours late.
     mark_class_copy "$class/b1" && tar -czf "$class/bob-1.tar.gz" -C "$class/b1" .
-    mark_class_copy "$class/b2" && (cd "$class/b2" && python3 -m zipfile -c ../bob-2.zip ./*.c ./*.h)
+    mark_class_copy "$class/b2" && (cd "$class/b2" && /usr/bin/python3 -m zipfile -c ../bob-2.zip ./*.c ./*.h)
     # carol: one correct .zip 18 hours late, with an extension of 3 days.
-    mark_class_copy "$class/c1" && (cd "$class/c1" && python3 -m zipfile -c ../carol.zip ./*.c ./*.h)
+    mark_class_copy "$class/c1" && (cd "$class/c1" && /usr/bin/python3 -m zipfile -c ../carol.zip ./*.c ./*.h)
     # dave: a hostile zip, a correct main.c and an entry climbing out.
-    python3 -c '
+    /usr/bin/python3 -c '
 import sys, zipfile
 with zipfile.ZipFile(sys.argv[1], "w") as z:
     z.writestr("main.c", open(sys.argv[2]).read())

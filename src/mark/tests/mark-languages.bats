@@ -67,7 +67,7 @@ setup() {
 expected_verdicts() {
     local id
     awk -F '\t' 'NR > 1 { print $1 }' "$1" | while IFS= read -r id; do
-        if HW4_VARIANT=$2 python3 src/draughts-judge/tests/players/python/player.py "testdata/draughts/$id.in" |
+        if HW4_VARIANT=$2 /usr/bin/python3 src/draughts-judge/tests/players/python/player.py "testdata/draughts/$id.in" |
             cmp -s - "testdata/draughts/$id.out"; then
             echo "$id pass"
         else

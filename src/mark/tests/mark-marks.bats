@@ -142,7 +142,7 @@ days_late() {
     local csv=$out/similarity/similarity.csv pair
     [[ -f $csv ]]
     for pair in correct,disguised-comments correct,disguised-renamed disguised-comments,disguised-renamed; do
-        run python3 -c '
+        run /usr/bin/python3 -c '
 import csv, sys
 a, b = sys.argv[2].split(",")
 rows = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8")) if {r["name_a"], r["name_b"]} == {a, b}]
@@ -197,7 +197,7 @@ print(rows[0]["above"] if rows else "missing")' "$csv" "$pair"
     local counts expected
     counts=$(grep -o 'data-count="[0-9]*"' <<<"$output" | grep -o '[0-9]*' | awk '{ n += $1 } END { print n }')
     assert_equal "$counts" 10
-    expected=$(python3 -c '
+    expected=$(/usr/bin/python3 -c '
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))
 print(sum(1 for r in rows if float(r["final_mark"]) >= 0.9 * float(r["max_mark"])))' "$out/marks.csv")

@@ -20,7 +20,7 @@ setup_file() {
     ssh-keygen -q -t ed25519 -N '' -C mark-test-host -f "$dir/host_key"
     ssh-keygen -q -t ed25519 -N '' -C mark-test-user -f "$dir/user_key"
     cp -- "$dir/user_key.pub" "$dir/authorized_keys"
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     cat > "$dir/sshd_config" <<EOF
 ListenAddress 127.0.0.1
 Port $port
@@ -112,8 +112,8 @@ setup() {
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8")))
 at = rows[0].index("seconds")
 for row in rows: print(row[:at] + row[at + 1:])'
-    diff <(python3 -c "$cut_seconds" "$BATS_TEST_TMPDIR/local/marks.csv") \
-        <(python3 -c "$cut_seconds" "$BATS_TEST_TMPDIR/remote/marks.csv")
+    diff <(/usr/bin/python3 -c "$cut_seconds" "$BATS_TEST_TMPDIR/local/marks.csv") \
+        <(/usr/bin/python3 -c "$cut_seconds" "$BATS_TEST_TMPDIR/remote/marks.csv")
     (($(wc -l < "$BATS_TEST_TMPDIR/remote/marks.csv") == 6))
     # The reports came back too, the same.
     local folder

@@ -83,7 +83,7 @@ setup() {
     assert_line --index -1 --regexp "^mark: $n submissions, $n marked in [0-9]+s; report: $out/index.html$"
     assert_output --partial "mark: $n submissions: 1 empty, 1 hang, $((n - 3)) marked, 1 not-compiled;"
     # One row per submission, in the order given.
-    run python3 -c 'import csv, sys; print("\n".join(r["name"] for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))))' "$out/marks.csv"
+    run /usr/bin/python3 -c 'import csv, sys; print("\n".join(r["name"] for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"))))' "$out/marks.csv"
     assert_output "$(names)"
     local name state count=0
     while IFS=$'\x1f' read -r name state; do
@@ -202,7 +202,7 @@ setup() {
 }
 
 @test "mark: marks.csv and marks.json agree, cell for cell" {
-    run python3 - "$out" "$MARK_CLASS_SIZE" <<'PY'
+    run /usr/bin/python3 - "$out" "$MARK_CLASS_SIZE" <<'PY'
 import csv, json, sys
 out, size = sys.argv[1], int(sys.argv[2])
 rows = list(csv.DictReader(open(out + "/marks.csv", encoding="utf-8")))
@@ -229,7 +229,7 @@ PY
 }
 
 @test "mark: a JUnit file per submission, its counts those of the row" {
-    run python3 - "$out" <<'PY'
+    run /usr/bin/python3 - "$out" <<'PY'
 import csv, sys, xml.etree.ElementTree as ET
 out = sys.argv[1]
 for row in csv.DictReader(open(out + "/marks.csv", encoding="utf-8")):
