@@ -166,11 +166,11 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 }
 
 @test "network: a TCP connection to 127.0.0.1 fails with bubblewrap, in every mode (with limits only it works, and the box says limits only)" {
-    command -v python3 >/dev/null || skip "python3 is needed for the listener"
+    [[ -x /usr/bin/python3 ]] || skip "python3 (Debian's, /usr/bin/python3) is needed for the listener"
     local port_file=$BATS_TEST_TMPDIR/port
     # (no timeout(1) around it: a SIGKILL to timeout would leave python
     # running; it ends itself after 20 s without a connection)
-    python3 -c '
+    /usr/bin/python3 -c '
 import os, socket, sys
 server = socket.socket()
 server.bind(("127.0.0.1", 0))

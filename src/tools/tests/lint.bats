@@ -97,6 +97,34 @@ PYTHON
     assert_equal "${#lines[@]}" 7
 }
 
+# bare_python_starts FILE...: the lines of FILEs (bats suites and their
+# helpers) that start the python3 first on PATH, comments and usage texts
+# aside.
+bare_python_starts() {
+    grep -nHE '(^|[[:space:](=;&|])python3[[:space:]]+(-|"|'"'"'|\$|src/|[^[:space:]]*\.py)' "$@" |
+        grep -vE '^[^:]+:[0-9]+:[[:space:]]*#|usage: python3' || true
+}
+
+@test "lint: the suites start Python as /usr/bin/python3, never the python3 first on PATH (here a pyenv shim, 12 times the CPU a start)" {
+    # (this file aside: it holds the pattern's samples below)
+    mapfile -t files < <(printf '%s\n' src/*/tests/*.bats src/test-lib/*.bash | grep -vx src/tools/tests/lint.bats)
+    ((${#files[@]} >= 40))
+    run bare_python_starts "${files[@]}"
+    assert_output ''
+    # and the pattern sees a start, in each form
+    cat > "$BATS_TEST_TMPDIR/starts.bash" <<'BASH'
+python3 - "$out" <<'PY'
+    run python3 -c 'print(1)'
+x=$(python3 src/corpus/a.py)
+(cd d && HW4_VARIANT=1 python3 "$PLAYERS/python/player.py" input.txt output.txt)
+    assert_output --partial 'usage: python3 -m harness.check.whitespace'
+    /usr/bin/python3 -c 'print(1)'
+# python3 -c 'a comment'
+BASH
+    run bare_python_starts "$BATS_TEST_TMPDIR/starts.bash"
+    assert_equal "${#lines[@]}" 4
+}
+
 @test "lint: every door of scripts/ has its row in scripts/README.md's table" {
     local door cells
     # the first cell of each row: `NAME ...`, `NAME`, ...
