@@ -154,8 +154,6 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
     diagnose.clear(output)
     (output / "failures").mkdir(parents=True, exist_ok=True)
     judge = build_judge(options, game)
-    if judge:
-        keep_judge(output, str(paths.ROOT / judge))
     program = prepare_program(options, output)
     print(f"check-engine: {program.shown} ({game.name}, run {game.run_words}) against {len(ids)} cases, profile "
           f"{options.profile} ({compared_words(options, judge)}; {options.jobs} jobs, {options.timeout}s timeout)")
@@ -174,6 +172,8 @@ def check_proven(options: opts.Options, game: Game, ids: Sequence[str], proof: O
         stop_after_hangs=int(options.stop_after_hangs))
     with tempfile.TemporaryDirectory(prefix="check-engine.") as work:
         verdicts = run_all(ids, options.jobs_count, settings, Path(work), output / "progress.tsv")
+    if judge and (output / "outputs").is_dir():
+        keep_judge(output, str(paths.ROOT / judge))  # (the judge of the runs kept: none kept, no folder)
     # (progress.tsv is for the run's readers while it runs: once the verdicts are in, results.tsv says it all)
     (output / "progress.tsv").unlink(missing_ok=True)
     return finish(options, game, ids, verdicts, program, started)

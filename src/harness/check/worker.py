@@ -98,7 +98,6 @@ def keep_judge(output: Path, judge: str) -> None:
     (ID.verdict), by its SHA-256, so that the diagnosis takes them only
     from the judge it would run itself (harness.diagnose.results)."""
     kept = output / "outputs"
-    kept.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(Path(judge).read_bytes()).hexdigest()
     (kept / JUDGE_KEPT).write_text(f"judge\tsha256\n{judge}\t{digest}\n")
 
