@@ -7,7 +7,6 @@ is not deterministic (stability.py)."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from harness.check.judge import judge_one
 from harness.check.stability import Outcome, difference, unstable_report, unstable_verdict
 from harness.check.symptom import FLOOD, KILLED, symptom_of_run, whitespace_symptom
 from harness.check.whitespace_report import check_whitespace
+from harness.diagnose import corpusruns
 from harness.games import Game
 from harness.sandbox import Box, Limits, Run, SandboxError
 
@@ -98,8 +98,8 @@ def keep_judge(output: Path, judge: str) -> None:
     (ID.verdict), by its SHA-256, so that the diagnosis takes them only
     from the judge it would run itself (harness.diagnose.results)."""
     kept = output / "outputs"
-    digest = hashlib.sha256(Path(judge).read_bytes()).hexdigest()
-    (kept / JUDGE_KEPT).write_text(f"judge\tsha256\n{judge}\t{digest}\n")
+    # (the digest the diagnosis compares: corpusruns' own, one definition)
+    (kept / JUDGE_KEPT).write_text(f"judge\tsha256\n{judge}\t{corpusruns.file_digest(judge)}\n")
 
 
 def add_note(report: bytes, note: bytes) -> bytes:
