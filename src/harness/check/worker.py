@@ -21,7 +21,7 @@ from harness.check.judge import judge_one
 from harness.check.stability import Outcome, difference, unstable_report, unstable_verdict
 from harness.check.symptom import FLOOD, KILLED, symptom_of_run, whitespace_symptom
 from harness.check.whitespace_report import check_whitespace
-from harness.diagnose import corpusruns
+from harness.diagnose import corpusruns, runs as kept_runs
 from harness.games import Game
 from harness.sandbox import Box, Limits, Run, SandboxError
 
@@ -90,16 +90,13 @@ def keep_run(output: Path, case_id: str, actual: Actual, status: int, judged: Op
         Path(f"{kept}.verdict").write_bytes(judged)
 
 
-JUDGE_KEPT = "judge.tsv"  # OUTPUT/outputs/judge.tsv: which judge wrote the kept verdicts
-
-
 def keep_judge(output: Path, judge: str) -> None:
     """OUTPUT/outputs/judge.tsv: the judge whose messages the workers keep
     (ID.verdict), by its SHA-256, so that the diagnosis takes them only
     from the judge it would run itself (harness.diagnose.results)."""
     kept = output / "outputs"
     # (the digest the diagnosis compares: corpusruns' own, one definition)
-    (kept / JUDGE_KEPT).write_text(f"judge\tsha256\n{judge}\t{corpusruns.file_digest(judge)}\n")
+    (kept / kept_runs.KEPT_JUDGE).write_text(f"judge\tsha256\n{judge}\t{corpusruns.file_digest(judge)}\n")
 
 
 def add_note(report: bytes, note: bytes) -> bytes:

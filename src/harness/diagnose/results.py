@@ -82,7 +82,7 @@ def kept_verdicts(output, judge):
     if judge is None:
         return False
     try:
-        with open(os.path.join(output, "outputs", "judge.tsv"), newline="") as handle:
+        with open(os.path.join(output, "outputs", runs.KEPT_JUDGE), newline="") as handle:
             rows = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
         return bool(rows) and rows[0].get("sha256") == corpusruns.file_digest(judge)
     except OSError:

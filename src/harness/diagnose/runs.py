@@ -11,6 +11,9 @@ from harness.diagnose import game as games
 
 TIMEOUT = 10
 OUTPUT_LIMIT = 64 << 20
+# check-engine's OUTPUT/outputs/judge.tsv: the judge whose messages it kept
+# beside the runs (ID.verdict), written by check/worker.py, read by results.py
+KEPT_JUDGE = "judge.tsv"
 
 
 class Run:
