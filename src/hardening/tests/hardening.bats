@@ -129,11 +129,14 @@ COMPILER
     plant input_line.c "s/^\( *\)if (state == AT_START && is_upper(byte)) {/\1if (state == AT_START \&\& byte == 'Q') { __builtin_trap(); }\n&/"
     mkdir -p "$probe/seed"
     printf 'G6-F5\nH3-G4\n' > "$probe/seed/two-actions.in"
-    # (AFL_BENCH_UNTIL_CRASH: afl-fuzz stops soon after its first crash, not
-    # after the whole 10 s at full CPU; the crash is all the test needs.)
-    AFL_BENCH_UNTIL_CRASH=1 run scripts/fuzz --seconds 10 --src "$planted" --cases "$probe" \
-        --out "$BATS_TEST_TMPDIR/fuzz" --name fuzz-planted
+    # (AFL_BENCH_UNTIL_CRASH: afl-fuzz stops soon after its first crash; the
+    # crash is all the test needs. A budget of executions, not of seconds:
+    # 10 s found it at 500 executions a second, and missed it in CI at 38 a
+    # second on a loaded machine; ten runs here took 122 to 1097 executions.)
+    AFL_BENCH_UNTIL_CRASH=1 run scripts/fuzz --seconds 600 --executions 20000 --src "$planted" \
+        --cases "$probe" --out "$BATS_TEST_TMPDIR/fuzz" --name fuzz-planted
     assert_failure
+    assert_output --partial 'fuzz-planted: fuzzing for 600s or 20000 executions with 1 seeds'
     assert_output --regexp 'FAIL .*/crashes/id:'
     assert_output --partial 'a crash (signal SIGILL)'
     assert_output --regexp 'FAIL afl-fuzz saved [1-9][0-9]* crashes'

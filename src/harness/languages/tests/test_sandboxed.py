@@ -67,9 +67,14 @@ def test_a_memory_bomb_is_stopped_at_the_limit(tmp_path, language):
     if language == "java" and shutil.which("javac") is None:
         pytest.skip("no javac")
     folder = bomb(tmp_path, language)
-    # (the default memory limit, check-engine's: 1024 MiB of data)
-    with sandbox.Box(str(tmp_path / f"bomb-{language}.run"), sandbox.Limits(timeout="30", folder=str(folder),
-                                                                             quiet=True)) as box:
+    # (C and Python under 256 MiB, not the default 1024: the time to fill
+    # the limit is the kernel's, page by page, and on a loaded machine their
+    # 1024 MiB took past the timeout in CI. A JVM does not start in 256 MiB
+    # and stops itself sooner: the default. The default's value is
+    # sandbox-cli.bats' to prove.)
+    memory = None if language == "java" else "256"
+    limits = sandbox.Limits(timeout="60", memory=memory, folder=str(folder), quiet=True)
+    with sandbox.Box(str(tmp_path / f"bomb-{language}.run"), limits) as box:
         started = time.monotonic()
         run = box.run("/dev/null")
         took = time.monotonic() - started
@@ -79,7 +84,7 @@ def test_a_memory_bomb_is_stopped_at_the_limit(tmp_path, language):
     # stopped: not a success, not a hang.
     assert out.split("\n")[0] == "started", f"{language} bomb did not start: {err}"
     assert run.status not in (0, 124), f"{language} bomb: status {run.status}"
-    assert took < 20, f"{language} bomb: ran {took:.0f} s"
+    assert took < 40, f"{language} bomb: ran {took:.0f} s"
 
 
 def test_the_folder_is_read_only_and_a_copy(tmp_path):
