@@ -1,7 +1,8 @@
 """Many runs of a faulted draughts reference (or of the judge) in one
-process: src/diagnose/batch/fork-each.c, built beside the program's
-sources with their main renamed, forks a child per run, each as fresh as
-a process of its own (README, "Speed"). The batch binaries:
+process: the driver in src/diagnose/batch/, built beside the program's
+sources with their main, exit and atexit renamed, makes the runs in one
+child whose memory it puts back before each, so that each starts as a
+process of its own would (README, "Speed"). The batch binaries:
 
   build/faults/draughts/CODE.batch    the fault's tree (CODE.src) with the
                                       order hook, as CODE is built
@@ -17,8 +18,14 @@ import threading
 from harness import paths
 from harness.diagnose import faultbuild
 
-DRIVER = os.path.join(str(paths.SRC), "diagnose", "batch", "fork-each.c")
-RENAME = "-Dmain=batch_inner_main"
+DRIVER_FOLDER = os.path.join(str(paths.SRC), "diagnose", "batch")
+RENAME = "-Dmain=batch_inner_main -Dexit=batch_exit -Datexit=batch_atexit"
+
+
+def driver():
+    """The driver's sources, and its header."""
+    return (sorted(glob.glob(os.path.join(DRIVER_FOLDER, "*.c"))),
+            [os.path.join(DRIVER_FOLDER, "batch.h")])
 # The engine's files the judge reads (the Makefile's judge rule).
 JUDGE_ENGINE_FILES = ("moves.c", "memory.c", "input.c", "cases.c")
 
@@ -35,7 +42,7 @@ class Job:
         self.arguments = list(arguments)
 
     def encoded(self):
-        """The job as fork-each.c reads it: a header, then its bytes."""
+        """The job as the driver reads it: a header, then its bytes."""
         first = self.stdin if self.stdin is not None else "@%d" % len(self.data)
         second = "%s@%d" % (self.setting[0], len(self.setting[1])) if self.setting else "-"
         fields = [first, second] + self.arguments
@@ -53,8 +60,9 @@ def fault_batch(builder, fault_binary):
     hooks = faultbuild.hook_sources("draughts")
     units = sorted(glob.glob(os.path.join(tree, "*.c")))
     flags = " ".join([builder.flags, faultbuild.HOOKS["draughts"], RENAME])
-    return built(fault_binary + ".batch", units + hooks + [DRIVER], builder.compiler,
-                 flags + " -I " + tree, [fault_binary])
+    sources, header = driver()
+    return built(fault_binary + ".batch", units + hooks + sources, builder.compiler,
+                 flags + " -I " + tree, [fault_binary] + header)
 
 
 def judge_batch(builder):
@@ -66,7 +74,8 @@ def judge_batch(builder):
     headers = glob.glob(os.path.join(str(paths.SRC), "draughts*", "*.h"))
     flags = " ".join([builder.flags, RENAME, "-I", os.path.join(str(paths.SRC), "draughts")])
     target = os.path.join(builder.build_dir, "faults", "draughts-judge.batch")
-    return built(target, judge + engine + [DRIVER], builder.compiler, flags, headers)
+    sources, header = driver()
+    return built(target, judge + engine + sources, builder.compiler, flags, headers + header)
 
 
 def built(target, units, compiler, flags, also=()):
@@ -102,7 +111,7 @@ def status_of(word):
 
 
 def answers(out, count):
-    """fork-each's answers in OUT, (status, bytes) each, at most COUNT; an
+    """The driver's answers in OUT, (status, bytes) each, at most COUNT; an
     answer cut short is left out."""
     found = []
     at = 0
@@ -119,12 +128,14 @@ def answers(out, count):
     return found
 
 
-def run(binary, jobs, scratch, seconds, timeout, report=None):
-    """The JOBS run by BINARY, one child each (SECONDS each at most), in
-    the folder SCRATCH: (status, its standard output or the file REPORT
-    it left in SCRATCH) of each done, in order (fewer than the jobs when
-    the batch itself died or TIMEOUT, for the whole, ran out)."""
-    command = [binary, str(int(seconds)), scratch] + ([report] if report else [])
+def run(binary, jobs, scratch, seconds, timeout, report=None, fork_each=False):
+    """The JOBS run by BINARY (SECONDS each at most), in the folder
+    SCRATCH: (status, its standard output or the file REPORT it left in
+    SCRATCH) of each done, in order (fewer than the jobs when the batch
+    itself died or TIMEOUT, for the whole, ran out). FORK_EACH: each run
+    a child of its own, the memory never put back (the tests' measure)."""
+    command = [binary] + (["--fork-each"] if fork_each else []) + [str(int(seconds)), scratch]
+    command += [report] if report else []
     data = b"".join(job.encoded() for job in jobs)
     try:
         done = subprocess.run(command, input=data, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

@@ -1,5 +1,5 @@
 """The batch path of a draughts program in another order (inorder.py,
-batch.py, src/diagnose/batch/fork-each.c) against the one-by-one path: a
+batch.py, the driver in src/diagnose/batch/) against the one-by-one path: a
 fast compiled program with its moves reversed and a fault planted (the
 benchmark's subject, subject.py) on a handful of cases, five faults each
 way: the same runs, the same verdicts, the same causes and the same
