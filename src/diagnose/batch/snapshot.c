@@ -79,11 +79,8 @@ static int is_kept(const char *perms, const char *line_end)
     }
     const char *name = perms;
     for (int field = 0; field < 4 && name < line_end; field++) {
-        name = memchr(name, ' ', (size_t)(line_end - name));
-        if (name == NULL) {
-            return 0;
-        }
-        name += strspn(name, " ");
+        const char *space = memchr(name, ' ', (size_t)(line_end - name));
+        name = space == NULL ? line_end : space + strspn(space, " ");
     }
     /* (a file's data, anonymous memory, the heap, a named anonymous one) */
     return name >= line_end || name[0] != '[' || strncmp(name, "[heap]", 6) == 0 ||

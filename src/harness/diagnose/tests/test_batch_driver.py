@@ -1,8 +1,8 @@
 """The batch driver (src/diagnose/batch/) on a toy program that leans on
 everything a fresh process gives: its runs in one runner, the memory put
 back before each, answer exactly as each run in a child of its own
-(--fork-each, as every run was made before): a static counter still 1, a
-heap and a large allocation left behind, atexit's handlers and exit's
+(--fork-each, as every run was made before): a static counter still 1
+(its data in the file's pages and in anonymous ones), a heap and a large allocation left behind, atexit's handlers and exit's
 flush, a crash, a hang, the file numbers, a signal's handler, standard
 input and the setting; and they are made in one process, where the
 runs do not end it."""
@@ -23,15 +23,17 @@ TOY = r"""
 
 static int runs;
 static char greeting[16] = "fresh";
+static char zeroes[1 << 18];  /* (past the file's pages: anonymous memory) */
 
 static void bye(void) { printf("bye %d\n", runs); }
 
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "";
-    runs++;
+    runs += 1 + zeroes[200000];
     printf("%s runs=%d greeting=%s\n", what, runs, greeting);
     strcpy(greeting, "used");
+    zeroes[200000] = 5;
     if (strcmp(what, "leak") == 0) {
         char *big = malloc(4 << 20), *small = malloc(24);
         memset(big, 7, 4 << 20);
