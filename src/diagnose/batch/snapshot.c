@@ -191,24 +191,22 @@ int snapshot_take(int keep_fd)
     return 1;
 }
 
-/* The program break where it was, what was mapped since unmapped, and
- * every kept mapping there, writable, whole. */
+/* The program break where it was, every kept mapping there, writable,
+ * whole, and what was mapped since unmapped (which leaves the kept ones
+ * as they are: one reading of the mappings serves both). */
 static int mappings_put_back(void)
 {
     if ((uintptr_t)syscall(SYS_brk, state->program_break) != state->program_break ||
         !read_mappings()) {
         return 0;
     }
-    for (size_t i = 0; i < state->found_count; i++) {
-        if (!unmap_new(state->found[i].start, state->found[i].end)) {
+    for (size_t i = 0; i < state->kept_count; i++) {
+        if (!covered(state->found, state->found_count, state->kept[i].start, state->kept[i].end)) {
             return 0;
         }
     }
-    if (!read_mappings()) {
-        return 0;
-    }
-    for (size_t i = 0; i < state->kept_count; i++) {
-        if (!covered(state->found, state->found_count, state->kept[i].start, state->kept[i].end)) {
+    for (size_t i = 0; i < state->found_count; i++) {
+        if (!unmap_new(state->found[i].start, state->found[i].end)) {
             return 0;
         }
     }
