@@ -157,11 +157,12 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     done
 }
 
-@test "allocation without end: a crash within seconds, nothing left" {
+@test "allocation without end: a crash before the timeout, nothing left" {
     start alloc-forever --memory 256 --timeout 10
     case_run "$game.in"
+    # (a signal, not the timeout's 124: the memory limit stopped it first;
+    # how many seconds filling 256 MiB takes is the machine's, not the test)
     ((status > 128)) || fail "status $status"
-    ((seconds <= 6)) || fail "took ${seconds}s"
     no_marked_process
 }
 
