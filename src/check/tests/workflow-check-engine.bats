@@ -147,11 +147,14 @@ ENGINE
     make_fixture_cases
     make_case stage0/hang $'C6-D5\n' "a move our engine plays at once"
     make_case stage0/endless $'E6-D5\n' "another such move"
-    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --profile strict --no-sandbox --timeout 1 \
+    # (a timeout of 10 s, not 1: endless output must reach the 64 MiB a file
+    # may hold before the timeout, and on a loaded machine `yes` wrote 61 MiB
+    # in 1 s, a hang and not the flood this test is about)
+    run scripts/check-engine "$BATS_TEST_TMPDIR/unstable" --profile strict --no-sandbox --timeout 10 \
         --cases "$cases" --output "$out"
     assert_failure 1
     assert_output --partial 'status: expected exit status 0, got a crash (signal SIGSEGV)'
-    assert_output --partial 'status: expected exit status 0, got a hang (killed after 1s)'
+    assert_output --partial 'status: expected exit status 0, got a hang (killed after 10s)'
     assert_output --partial 'status: expected exit status 0, got a crash (signal SIGXFSZ)'
     assert_output --partial '(it wrote more than 64 MiB and was stopped; its output is cut for the report)'
     assert_line --regexp '^  stage0 +0 +3  FAILED$'
