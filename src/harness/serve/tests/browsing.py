@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service as DriverService
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -62,12 +62,33 @@ def browser(profile, javascript=True, downloads=None):
     return driver
 
 
+# What Chromium says when a page was replaced between finding an element
+# and reading it (without JavaScript, its refresh): a stale element, in
+# other words, but not raised as one.
+REPLACED = "does not belong to the document"
+
+
+def until(driver, check, timeout=60, poll=0.2):
+    """CHECK(driver) once true, the page loading or reloading under it
+    meanwhile: an element missing, stale, or read just as its page was
+    replaced is not there yet; any other error of the browser is raised."""
+    def settled(current):
+        try:
+            return check(current)
+        except (NoSuchElementException, StaleElementReferenceException):
+            raise
+        except WebDriverException as error:
+            if REPLACED in str(error):
+                return False
+            raise
+    return WebDriverWait(driver, timeout, poll_frequency=poll,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(settled)
+
+
 def found(driver, element_id, timeout=30):
     """The element ELEMENT_ID once the page that holds it has loaded: a
     click that submits a form returns before the next page is there."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.1,
-                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
-        lambda d: d.find_element(By.ID, element_id))
+    return until(driver, lambda d: d.find_element(By.ID, element_id), timeout, poll=0.1)
 
 
 def axe_source() -> str:

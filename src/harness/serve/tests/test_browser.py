@@ -7,28 +7,19 @@ import os
 import tempfile
 import unittest
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from harness.serve import programs
 from harness.serve.client import Service, write_roster
-from harness.serve.tests.browsing import browser, found
+from harness.serve.tests.browsing import browser, found, until
 
 
 def done(driver):
     """Whether the page shows the verdict: "done", on the reloaded page (the
     live page's script sets "done" just before it reloads; the verdict is
-    the page without #live). A page reloading between finding the state and
-    reading it (without JavaScript, its refresh; Chromium then says the
-    node "does not belong to the document", not that it is stale) is not
-    done yet: the wait asks again."""
-    try:
-        return driver.find_element(By.ID, "state").text == "done" and not driver.find_elements(By.ID, "live")
-    except WebDriverException as error:
-        if "does not belong to the document" in str(error):
-            return False
-        raise
+    the page without #live). A page reloading under it is not done yet:
+    browsing.until asks again."""
+    return driver.find_element(By.ID, "state").text == "done" and not driver.find_elements(By.ID, "live")
 
 
 class BrowserTest(unittest.TestCase):
@@ -56,8 +47,7 @@ class BrowserTest(unittest.TestCase):
         found(driver, "file").send_keys(path)
         driver.find_element(By.ID, "upload").click()
         self.assertIn(found(driver, "state").text, ("queued", "running", "done"))
-        WebDriverWait(driver, 120, poll_frequency=0.5,
-                      ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(done)
+        until(driver, done, 120, poll=0.5)
         passed, summary = driver.find_element(By.ID, "passed").text, driver.find_element(By.ID, "summary").text
         self.assertRegex(passed, r"^0 of \d+$")
         self.assertIn("0 passed", summary)

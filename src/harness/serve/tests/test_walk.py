@@ -38,26 +38,18 @@ import unittest
 import zipfile
 from pathlib import Path
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from harness import paths
 from harness.serve import programs
 from harness.serve.client import Service, submit, wait_final, write_roster
-from harness.serve.tests.browsing import SHOTS, WIDTHS, axe_source, browser, found, is_png, measure
+from harness.serve.tests.browsing import SHOTS, WIDTHS, axe_source, browser, found, is_png, measure, until
 from harness.serve.tests.test_caseview import faulted_sources
 
 # What a page must never show: the server's and the repository's places.
 PLACES = ("/tmp", "/work", "data/", "testdata/")
 # The checks' seconds, as test_caseview's: a loaded machine is slow.
 CHECK_WAIT = 600
-
-
-def until(driver, check, timeout=60):
-    """CHECK(driver) once true, the page reloading under it meanwhile."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.2,
-                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(check)
 
 
 def ended(driver):
