@@ -75,9 +75,7 @@ def until(driver, check, timeout=60, poll=0.2):
     def settled(current):
         try:
             return check(current)
-        except (NoSuchElementException, StaleElementReferenceException):
-            raise
-        except WebDriverException as error:
+        except WebDriverException as error:  # (a missing or stale element too: raised, and the wait ignores it)
             if REPLACED in str(error):
                 return False
             raise
