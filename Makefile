@@ -53,7 +53,7 @@ ENSURE_TOOLS := src/tools/ensure-tools --for
 # verdicts with the record of src/harness/check/tests/record/).
 BUILD_FAULTS = PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD)
 
-.PHONY: all run check cli unit selftest memcheck test sanitize oom fuzz coverage mutants \
+.PHONY: all run check cli unit selftest memcheck test test-parts test-cost sanitize oom fuzz coverage mutants \
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
@@ -127,6 +127,16 @@ test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators by
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
 	@src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_COMPUTING)
+
+test-parts: ## what make test runs, as data: a TSV of kind (selftest or suite) and name
+	@printf 'kind\tname\n'
+	@printf 'selftest\t%s\n' $(SELFTESTS)
+	@printf 'suite\t%s\n' $(TEST_WAITING:selftest=) $(TEST_COMPUTING)
+
+test-cost: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## what make test costs, part by part (CPU s alone, the costliest first; about an hour)
+	@$(ENSURE_TOOLS) test
+	@$(BUILD_FAULTS)
+	@PYTHONPATH=src /usr/bin/python3 -B -m harness.bench.testcost
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
 	@$(ENSURE_TOOLS) $@
