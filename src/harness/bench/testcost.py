@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import re
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 
 from harness import paths
 from harness.bench import cpumeter
+from harness.bench.measure import cores
 
 BUDGET_SECONDS = 600
 COLUMNS = ("kind", "name", "status", "cpu_seconds", "user_seconds", "system_seconds", "wall_seconds",
@@ -107,10 +107,10 @@ def write_table(rows, path: Path) -> None:
                              "%.1f" % cost.system, "%.1f" % cost.wall, kind))
 
 
-def summary(rows, cores: int, top: int) -> list[str]:
+def summary(rows, core_count: int, top: int) -> list[str]:
     """The costliest parts, the total by kind and against the budget."""
     total = sum(cost.cpu for _, cost, _ in rows)
-    budget = BUDGET_SECONDS * cores
+    budget = BUDGET_SECONDS * core_count
     lines = ["%8s  %-8s %s" % ("CPU s", "kind", "part")]
     lines += ["%8.1f  %-8s %s" % (cost.cpu, part.kind, part.name) for part, cost, _ in rows[:top]]
     for kind in ("selftest", "unit", "suite"):
@@ -118,7 +118,7 @@ def summary(rows, cores: int, top: int) -> list[str]:
         if costs:
             lines.append("%s: %d parts, %.1f CPU min" % (kind, len(costs), sum(costs) / 60))
     lines.append("total: %.1f CPU min, %.1f min on %d cores; the budget of 10 min is %.0f CPU min (%s)"
-                 % (total / 60, total / 60 / cores, cores, budget / 60,
+                 % (total / 60, total / 60 / core_count, core_count, budget / 60,
                     "within it" if total <= budget else "%.1f times it" % (total / budget)))
     failed = [part.name for part, cost, _ in rows if cost.status != 0]
     lines.append("%d parts measured, %d failed%s" % (len(rows), len(failed),
@@ -157,8 +157,7 @@ def main(argv: list[str]) -> int:
     print("test-cost: %d parts, %d at a time" % (len(parts), args.lanes), file=sys.stderr, flush=True)
     rows = measure_all(parts, args.lanes, args.output.parent / "test-cost", paths.ROOT)
     write_table(rows, args.output)
-    cores = len(os.sched_getaffinity(0))
-    print("\n".join(summary(rows, cores, args.top)))
+    print("\n".join(summary(rows, cores(), args.top)))
     print("(every part: %s, measured by %s)" % (args.output, rows[0][2] if rows else "nothing"))
     return 1 if any(cost.status != 0 for _, cost, _ in rows) else 0
 
