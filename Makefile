@@ -131,7 +131,7 @@ test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators by
 test-parts: ## what make test runs, as data: a TSV of kind (selftest or suite) and name
 	@printf 'kind\tname\n'
 	@printf 'selftest\t%s\n' $(SELFTESTS)
-	@printf 'suite\t%s\n' $(TEST_WAITING:selftest=) $(TEST_COMPUTING)
+	@printf 'suite\t%s\n' $(filter-out selftest,$(TEST_WAITING)) $(TEST_COMPUTING)
 
 test-cost: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## what make test costs, part by part (CPU s alone, the costliest first; about an hour)
 	@$(ENSURE_TOOLS) test

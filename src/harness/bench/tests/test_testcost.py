@@ -7,6 +7,7 @@ import contextlib
 import csv
 import io
 import os
+import shutil
 import tempfile
 import textwrap
 import unittest
@@ -27,7 +28,7 @@ def bats_file(folder: Path, name: str, body: str) -> Path:
 class TestCostTest(unittest.TestCase):
     def setUp(self):
         self.folder = Path(tempfile.mkdtemp(prefix="test-cost."))
-        self.addCleanup(lambda: os.system("rm -rf '%s'" % self.folder))
+        self.addCleanup(shutil.rmtree, self.folder, True)
 
     def run_tool(self, *argv):
         printed, said = io.StringIO(), io.StringIO()
