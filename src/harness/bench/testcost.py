@@ -23,6 +23,7 @@ from harness.bench import cpumeter
 from harness.bench.measure import cores
 
 BUDGET_SECONDS = 600
+KINDS = ("selftest", "unit", "suite")
 COLUMNS = ("kind", "name", "status", "cpu_seconds", "user_seconds", "system_seconds", "wall_seconds",
            "measured_by")
 
@@ -65,7 +66,7 @@ def read_parts(path: Path) -> list[Part]:
         rows = list(csv.DictReader(file, delimiter="\t"))
     if not rows or not {"kind", "name"} <= set(rows[0]):
         raise ValueError("%s: a TSV with the columns kind and name is needed" % path)
-    unknown = [row["kind"] for row in rows if row["kind"] not in ("selftest", "unit", "suite")]
+    unknown = [row["kind"] for row in rows if row["kind"] not in KINDS]
     if unknown:
         raise ValueError("%s: unknown kind '%s' (selftest, unit or suite)" % (path, unknown[0]))
     return [Part(row["kind"], row["name"]) for row in rows]
@@ -113,7 +114,7 @@ def summary(rows, core_count: int, top: int) -> list[str]:
     budget = BUDGET_SECONDS * core_count
     lines = ["%8s  %-8s %s" % ("CPU s", "kind", "part")]
     lines += ["%8.1f  %-8s %s" % (cost.cpu, part.kind, part.name) for part, cost, _ in rows[:top]]
-    for kind in ("selftest", "unit", "suite"):
+    for kind in KINDS:
         costs = [cost.cpu for part, cost, _ in rows if part.kind == kind]
         if costs:
             lines.append("%s: %d parts, %.1f CPU min" % (kind, len(costs), sum(costs) / 60))
