@@ -37,6 +37,7 @@ setup() {
     bwrap --ro-bind / / --dev /dev --unshare-net -- true 2>/dev/null ||
         skip "bubblewrap cannot run here"
     run --separate-stderr "$copy/scripts/mutants" --program draughts --cases "$cases" --only "$mutant"
+    echo "stderr: $stderr"
     assert_success
     assert_output --partial "mutants: 1 killed, 0 survived"
     assert_equal "$(cut -f3 "$copy/build/mutants/results.tsv")" src/draughts/tests/cli.bats
@@ -48,4 +49,24 @@ setup() {
     assert_failure
     [[ $stderr == *"a mutant changed the repository"* ]] || fail "stderr: $stderr"
     [[ $(git -C "$copy" status --porcelain) == *testdata/draughts/examples/opening.in* ]]
+}
+
+@test "mutants: a jailed run that gives no verdict is tried again, its stderr shown, and never counted a kill" {
+    bwrap --ro-bind / / --dev /dev --unshare-net -- true 2>/dev/null ||
+        skip "bubblewrap cannot run here"
+    # A bubblewrap that fails every mutant's run (they name --in), as a
+    # jail that cannot start under load would.
+    mkdir -p "$BATS_TEST_TMPDIR/bin"
+    # shellcheck disable=SC2016 # $a and $@ are the shim's own
+    printf '#!/bin/bash\nfor a; do [[ $a != --in ]] || { echo "bwrap: planted failure" >&2; exit 1; }; done\nexec %q "$@"\n' \
+        "$(command -v bwrap)" > "$BATS_TEST_TMPDIR/bin/bwrap"
+    chmod +x "$BATS_TEST_TMPDIR/bin/bwrap"
+    PATH=$BATS_TEST_TMPDIR/bin:$PATH run --separate-stderr "$copy/scripts/mutants" --program draughts \
+        --cases "$cases" --only "$mutant"
+    echo "stderr: $stderr"
+    assert_failure
+    assert_output --partial "mutants: 0 killed, 0 survived"
+    [[ $stderr == *"no verdict from the run of src/draughts/main.c 190"*"(try 2 of 2)"* ]]
+    [[ $stderr == *"  | bwrap: planted failure"* ]]
+    [[ $stderr == *"1 of 1 mutants gave no verdict"* ]]
 }
