@@ -198,7 +198,10 @@ setup() {
     assert_equal "$(field "$name" passed)" 0
     run field "$name" reason
     assert_output 'hangs: every case of official (9) was stopped after 2s; the other cases were not run (counted failed)'
-    (($(printf '%.0f' "$(field "$name" seconds)") < 60))
+    # (the smoke run's, check/1, and no second check-engine run: not a
+    # bound on its seconds, which a loaded machine stretches)
+    [[ -s $out/submissions/$name/check/1/results.tsv ]]
+    [[ ! -e $out/submissions/$name/check/2 ]] || fail "the other cases were run: check/2 exists"
 }
 
 @test "mark: marks.csv and marks.json agree, cell for cell" {
