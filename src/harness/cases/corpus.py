@@ -128,7 +128,12 @@ def _lines(text: str) -> list[str]:
 def glob_regex(glob: str) -> re.Pattern[str]:
     """A glob over category/name as an anchored pattern: only `*` is
     special, and it matches any text, slashes included."""
-    return re.compile("".join(".*" if char == "*" else re.escape(char) for char in glob), re.DOTALL)
+    return re.compile(glob_source(glob), re.DOTALL)
+
+
+def glob_source(glob: str) -> str:
+    """glob_regex's pattern, as text (not compiled: strict_only joins them)."""
+    return "".join(".*" if char == "*" else re.escape(char) for char in glob)
 
 
 def strict_only(root: Path | str, ids: Sequence[str] | None = None) -> list[str]:
@@ -138,8 +143,9 @@ def strict_only(root: Path | str, ids: Sequence[str] | None = None) -> list[str]
     if not globs:
         return []
     # (one pattern of every glob's: an id is matched once, not once a glob,
-    # which cost every check-engine start 0.05 s on checkers' 230 globs)
-    anyone = re.compile("|".join(f"(?:{glob_regex(entry.glob).pattern})" for entry in globs), re.DOTALL)
+    # which cost every check-engine start 0.05 s on checkers' 230 globs;
+    # nor each compiled alone first, which cost it 0.06 s more)
+    anyone = re.compile("|".join(f"(?:{glob_source(entry.glob)})" for entry in globs), re.DOTALL)
     listed = list_ids(root) if ids is None else ids
     return [case_id for case_id in listed if anyone.fullmatch(case_id)]
 
