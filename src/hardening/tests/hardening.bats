@@ -63,10 +63,21 @@ oom_planted() {
     done
 }
 
-@test "sanitize: a leak fails the case that leaks" {
+@test "sanitize leaves a leak to memcheck: the planted leak passes sanitize's runs, fails memcheck's case, and LeakSanitizer finds it when asked" {
     plant memory.c 's/^    free(block);/    (void)block;/'
     probe_cases next-action/a-first-line edge-input/empty
     run scripts/sanitize --cc gcc --src "$planted" --cases "$probe" \
+        --out "$BATS_TEST_TMPDIR/gcc/checkers" --name sanitize-planted-leak
+    assert_success
+    assert_output --partial 'sanitize-planted-leak: 2 passed, 0 failed'
+    refute_output --partial 'LeakSanitizer'
+    cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/leaky" "$planted"/*.c
+    run scripts/run-golden --cases "$probe" --engine "$BATS_TEST_TMPDIR/leaky" --wrap memcheck \
+        --name memcheck-planted-leak
+    assert_failure
+    assert_output --partial 'memcheck-planted-leak: 1 passed, 1 failed'
+    assert_output --regexp 'not ok [0-9]+ next-action/a-first-line'
+    ASAN_OPTIONS=detect_leaks=1 run scripts/sanitize --cc gcc --src "$planted" --cases "$probe" \
         --out "$BATS_TEST_TMPDIR/gcc/checkers" --name sanitize-planted-leak
     assert_failure
     assert_output --partial 'sanitize-planted-leak: 1 passed, 1 failed'
