@@ -14,13 +14,13 @@ HARDENING_WARNINGS=(-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror)
 HARDENING_SANITIZE_FLAGS=(-O1 -g -fno-omit-frame-pointer
     -fsanitize=address,undefined -fno-sanitize-recover=all)
 
-# hardening_export_sanitizer_options [LEAKS]: every report ends the run
+# hardening_export_sanitizer_options LEAKS: every report ends the run
 # with HARDENING_REPORT_STATUS: AddressSanitizer, UndefinedBehaviorSanitizer
-# and, unless LEAKS is 0, LeakSanitizer (at exit). Settings already in the
+# and, when LEAKS is 1 (not 0), LeakSanitizer (at exit). Settings already in the
 # environment come after ours and so win, except that nothing can make a
 # report non-fatal (-fno-sanitize-recover is compiled in).
 hardening_export_sanitizer_options() {
-    local status=$HARDENING_REPORT_STATUS leaks=${1:-1}
+    local status=$HARDENING_REPORT_STATUS leaks=$1
     export ASAN_OPTIONS="exitcode=$status:abort_on_error=0:detect_leaks=$leaks:detect_stack_use_after_return=1:strict_string_checks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
     export UBSAN_OPTIONS="exitcode=$status:halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 }
