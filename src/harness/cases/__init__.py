@@ -22,7 +22,7 @@ from harness.cases.corpus import (
     StrictOnlyGlob,
     categories,
     category_of,
-    glob_regex,
+    glob_source,
     list_ids,
     select_ids,
     strict_only,
@@ -42,7 +42,7 @@ from harness.cases.results import (
 from harness.cases.status import describe_run, describe_status, out_of_space_mib, space_words
 
 __all__ = [
-    "Case", "StrictOnlyGlob", "categories", "category_of", "glob_regex", "list_ids", "select_ids",
+    "Case", "StrictOnlyGlob", "categories", "category_of", "glob_source", "list_ids", "select_ids",
     "strict_only", "strict_only_globs", "unknown_categories",
     "RESULTS_COLUMNS", "UNSTABLE", "ResultRow", "ResultsError", "Verdict", "read_results", "rows_for",
     "write_results",
