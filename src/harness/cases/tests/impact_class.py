@@ -40,10 +40,13 @@ print("hello")
 """
 
 
-def mark(submissions: list[Path], scheme: Path, output: Path) -> Path:
-    """SUBMISSIONS marked on the official cases by SCHEME into OUTPUT."""
+def mark(submissions: list[Path], scheme: Path, output: Path, timeout: str = "1") -> Path:
+    """SUBMISSIONS marked on the official cases by SCHEME into OUTPUT, with
+    TIMEOUT seconds a run: 1 where a submission hangs on every case, so
+    that its marking is short; more for an interpreter, whose start alone
+    can pass a second on a loaded machine and turn a crash into a hang."""
     subprocess.run([str(paths.ROOT / "scripts" / "mark"), "--category", "official", "--memcheck", "0",
-                    "--timeout", "1", "--scheme", str(scheme), "--output", str(output),
+                    "--timeout", timeout, "--scheme", str(scheme), "--output", str(output),
                     *sorted(str(path) for path in submissions)],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return output
@@ -54,7 +57,7 @@ def make_python_class(folder: Path) -> Path:
     (folder / "py").mkdir(parents=True)
     (folder / "py" / "hw4.py").write_text(CRASHES_ON_A)
     (folder / "scheme.tsv").write_text(SCHEME)
-    return mark([folder / "py"], folder / "scheme.tsv", folder / "marked")
+    return mark([folder / "py"], folder / "scheme.tsv", folder / "marked", timeout="10")
 
 
 def make_class(folder: Path) -> Path:
