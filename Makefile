@@ -29,7 +29,7 @@ FUZZ_SECONDS ?= 600
 # checks the corpus's format too), so test runs check's command-line
 # tests (`cli`) beside it and not every case twice.
 TEST_WAITING := selftest unit
-TEST_COMPUTING := memcheck sanitize oom coverage cli
+TEST_COMPUTING := instrumented oom coverage cli
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
 # more than they compute (servers, browsers, timeouts: their walls add up
 # to about 6 times their CPU time); a file's tests stay together in one
@@ -53,7 +53,7 @@ ENSURE_TOOLS := src/tools/ensure-tools --for
 # verdicts with the record of src/harness/check/tests/record/).
 BUILD_FAULTS = PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD)
 
-.PHONY: all run check cli unit selftest memcheck test test-parts test-cost sanitize oom fuzz coverage mutants \
+.PHONY: all run check cli unit selftest memcheck instrumented test test-parts test-cost sanitize oom fuzz coverage mutants \
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
@@ -113,6 +113,10 @@ memcheck: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## every 
 sanitize: ## every golden case under ASan + UBSan, built with clang and with gcc
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite sanitize $(PROGRAMS:%=sanitize-%)
+
+instrumented: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## memcheck and sanitize in one test a case (make test's way: bats' cost paid once a case)
+	@$(ENSURE_TOOLS) $@
+	@src/golden/run-suite instrumented $(PROGRAMS:%=instrumented-%)
 
 oom: ## fail every allocation in turn on chosen cases of both programs
 	@$(ENSURE_TOOLS) $@

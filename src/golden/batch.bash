@@ -67,18 +67,21 @@ golden_batch_cases() {
 
 # golden_run_and_compare ID ACTUAL REPORT: runs case ID into ACTUAL.* with
 # each engine of GOLDEN_ENGINE (a line each: several builds of one engine,
-# one test), on the memcheck fork server when one runs; writes the
-# comparison's report to REPORT: the first failing engine's, else the
-# last's (empty). Status 1 when an engine failed the case.
+# one test); the first on the memcheck fork server when one runs (or under
+# CORPUS_WRAPPER), the others as they are; writes the comparison's report
+# to REPORT: the first failing engine's, else the last's (empty). Status 1
+# when an engine failed the case.
 golden_run_and_compare() {
-    local id=$1 actual=$2 report=$3 engines=$GOLDEN_ENGINE$'\n' engine
+    local id=$1 actual=$2 report=$3 engines=$GOLDEN_ENGINE$'\n' engine tool=${CORPUS_WRAPPER:-}
+    local server=${CORPUS_MEMCHECK_SERVER:-}
     while [[ -n $engines ]]; do
         engine=${engines%%$'\n'*} engines=${engines#*$'\n'}
-        if [[ -n ${CORPUS_MEMCHECK_SERVER:-} ]]; then
+        if [[ -n $server ]]; then
             fork_server_run "$GOLDEN_CASES/$id" "$actual" "${CORPUS_TOOL_LOGS:?}/$id.log"
         else
-            corpus_run "$engine" "$GOLDEN_CASES/$id" "$actual" "$id"
+            CORPUS_WRAPPER=$tool corpus_run "$engine" "$GOLDEN_CASES/$id" "$actual" "$id"
         fi
         corpus_compare "$GOLDEN_CASES/$id" "$actual" "$engine" "$id" > "$report" || return 1
+        server='' tool=''
     done
 }

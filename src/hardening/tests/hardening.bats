@@ -85,6 +85,30 @@ oom_planted() {
     assert_output --partial 'LeakSanitizer: detected memory leaks'
 }
 
+@test "sanitize --memcheck (make test's instrumented suite): one test a case fails on memcheck's finding or on a sanitizer's" {
+    plant memory.c 's/^    free(block);/    (void)block;/'
+    cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/leaky" "$planted"/*.c
+    cp src/checkers/memory.c "$planted/memory.c"
+    plant input_line.c 's/return number > ROW_CAP ? ROW_CAP : number;/return number;/'
+    probe_cases next-action/a-first-line edge-input/row-30-digits-source edge-input/empty
+    # The leak only the plain build under memcheck has (the sanitized
+    # build is of the intact sources).
+    run scripts/sanitize --cc gcc --out "$BATS_TEST_TMPDIR/gcc/checkers" --cases "$probe" \
+        --memcheck "$BATS_TEST_TMPDIR/leaky" --name instrumented-planted-leak
+    assert_failure
+    assert_output --partial 'instrumented-planted-leak: 2 passed, 1 failed'
+    assert_output --regexp 'not ok [0-9]+ next-action/a-first-line'
+    assert_output --partial 'memcheck: Valgrind found errors or leaks'
+    # The overflow only the sanitized build has (memcheck's is intact).
+    run scripts/sanitize --cc clang --src "$planted" --out "$BATS_TEST_TMPDIR/clang/checkers" \
+        --cases "$probe" --memcheck build/checkers --name instrumented-planted-overflow
+    assert_failure
+    assert_output --partial 'instrumented-planted-overflow: 2 passed, 1 failed'
+    assert_output --regexp 'not ok [0-9]+ edge-input/row-30-digits-source'
+    assert_output --partial 'signed integer overflow'
+    refute_output --partial 'memcheck: Valgrind found'
+}
+
 @test "sanitize: refuses an engine built without the sanitizers" {
     # A compiler that quietly drops the sanitizer flags.
     cat > "$BATS_TEST_TMPDIR/plain-cc" <<'COMPILER'
