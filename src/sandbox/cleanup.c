@@ -188,22 +188,74 @@ static void empty_file(const char *path)
     }
 }
 
-static bool has_ipc_objects(void)
+enum { IPC_LINE = 1024 };
+
+/* The 0-based place of the word NAME in a /proc/sysvipc table's HEADER;
+ * -1 when it has none. */
+static int ipc_column(const char *header, const char *name)
+{
+    char copy[IPC_LINE];
+    snprintf(copy, sizeof copy, "%s", header);
+    int place = 0;
+    char *save = NULL;
+    for (char *word = strtok_r(copy, " \t\n", &save); word != NULL;
+         word = strtok_r(NULL, " \t\n", &save), place++) {
+        if (strcmp(word, name) == 0) {
+            return place;
+        }
+    }
+    return -1;
+}
+
+/* Whether the object of table ROW has UID as its owner or its creator
+ * (either may remove it), by the header's columns OWNER and CREATOR. */
+static bool ipc_row_of(const char *row, int owner, int creator, long uid)
+{
+    char copy[IPC_LINE];
+    snprintf(copy, sizeof copy, "%s", row);
+    int place = 0;
+    char *save = NULL;
+    for (char *word = strtok_r(copy, " \t\n", &save); word != NULL;
+         word = strtok_r(NULL, " \t\n", &save), place++) {
+        if ((place == owner || place == creator) && strtol(word, NULL, 10) == uid) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether TABLE lists an object the run may have made: any, when UID < 0
+ * (the run's own IPC namespace); else one that UID owns or created, and
+ * any when the header names no such columns. */
+static bool ipc_table_has(const char *table_path, long uid)
+{
+    FILE *table = fopen(table_path, "r");
+    if (table == NULL) {
+        return false;
+    }
+    char header[IPC_LINE], row[IPC_LINE];
+    bool found = false;
+    if (fgets(header, sizeof header, table) != NULL) {
+        int owner = ipc_column(header, "uid"), creator = ipc_column(header, "cuid");
+        while (!found && fgets(row, sizeof row, table) != NULL) {
+            found = uid < 0 || (owner < 0 && creator < 0) || ipc_row_of(row, owner, creator, uid);
+        }
+    }
+    fclose(table);
+    return found;
+}
+
+/* Inside bubblewrap the tables are the run's IPC namespace's: any object
+ * is the run's. With limits only they are the host's: another user's
+ * objects (a database's shared memory) are neither the run's nor its
+ * uid's to remove, and ipcrm is not started for them on every run. */
+static bool has_ipc_objects(const driver_limits_t *limits)
 {
     static const char *const TABLES[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg",
                                          "/proc/sysvipc/sem", NULL};
+    long uid = limits->contained ? -1 : limits->uid;
     for (int i = 0; TABLES[i] != NULL; i++) {
-        FILE *table = fopen(TABLES[i], "r");
-        if (table == NULL) {
-            continue;
-        }
-        char line[512];
-        int lines = 0;
-        while (lines < 2 && fgets(line, sizeof line, table) != NULL) {
-            lines++;
-        }
-        fclose(table);
-        if (lines > 1) {
+        if (ipc_table_has(TABLES[i], uid)) {
             return true;
         }
     }
@@ -214,7 +266,7 @@ static bool has_ipc_objects(void)
  * (root without CAP_SYS_ADMIN may not), through ipcrm. */
 static void remove_ipc_objects(const driver_limits_t *limits)
 {
-    if (!has_ipc_objects()) {
+    if (!has_ipc_objects(limits)) {
         return;
     }
     pid_t child = fork();

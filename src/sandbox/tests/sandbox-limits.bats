@@ -130,6 +130,54 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     done
 }
 
+# ipc_objects_of UID: a line "TABLE ID" for each System V object that UID
+# owns, read from /proc/sysvipc by the header's column names.
+ipc_objects_of() {
+    local table
+    for table in shm msg sem; do
+        awk -v uid="$1" -v table="$table" 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+            $column["uid"] == uid { print table, $column[table == "shm" ? "shmid" : table == "msg" ? "msqid" : "semid"] }' \
+            "/proc/sysvipc/$table"
+    done
+}
+
+@test "leftovers with limits only: the run's System V objects (shared memory, a queue, semaphores) are removed, not another user's" {
+    ((EUID == 0)) || skip "the program runs as a uid of its own only as root"
+    in_mode limits
+    local dir other
+    dir=$(mode_dir)
+    chmod 755 "$dir"
+    cat > "$dir/ipc-leave.c" <<'PROGRAM'
+#include <stdio.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+int main(void) {
+    int made = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600) >= 0 && msgget(IPC_PRIVATE, IPC_CREAT | 0600) >= 0 &&
+               semget(IPC_PRIVATE, 1, IPC_CREAT | 0600) >= 0;
+    puts(made ? "left three" : "could not make them");
+    return 0;
+}
+PROGRAM
+    cc -std=c11 -o "$dir/ipc-leave" "$dir/ipc-leave.c"
+    other=$(ipcmk -M 4096 | grep -o '[0-9]*$')  # root's, on the host
+    start "$dir/ipc-leave"
+    case_run "$game.in"
+    local uid=$SANDBOX_UID left mine
+    mine=$(ipc_objects_of 0)
+    ipcrm -m "$other"
+    left=$(ipc_objects_of "$uid")
+    sandbox_stop
+    local -A flag=([shm]=-m [msg]=-q [sem]=-s)
+    local table id
+    while read -r table id; do [[ -z $table ]] || ipcrm "${flag[$table]}" "$id"; done <<< "$left"
+    assert_output "left three"
+    [[ $uid =~ ^[1-9][0-9]*$ ]] || fail "the program ran as uid '$uid', not one of its own"
+    [[ -z $left ]] || fail "the run's objects outlived it: $left"
+    [[ $mine == *"shm $other"* ]] || fail "root's segment $other was removed: $mine"
+}
+
 @test "graded: an output.txt that is a link gives an empty output, not the link's target, in every mode" {
     local dir
     for mode in $(test_modes); do
