@@ -15,8 +15,8 @@ MARK_CLASS_FIXTURES=$MARK_CLASS_ROOT/src/mark/tests/fixtures
 # mark_test_setup: a mark test's setup: bats' assertions, the top folder
 # as the current one and as $root.
 mark_test_setup() {
-    bats_load_library bats-support
-    bats_load_library bats-assert
+    # shellcheck source=src/test-lib/assertions.bash
+    source "$MARK_CLASS_ROOT/src/test-lib/assertions.bash"
     root=$MARK_CLASS_ROOT
     cd "$root" || return
 }

@@ -3,8 +3,8 @@
 # (add-case, bless, check-corpus, check-engine). Tests never touch the real
 # testdata/: they work on cases made here, or copied, in $BATS_TEST_TMPDIR.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "${BASH_SOURCE[0]%/*}/assertions.bash"
 
 workflow_setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)

@@ -3,8 +3,8 @@
 # counts, a component's benchmark reaching the table and the tables from
 # hyperfine's results are src/harness/bench/tests' (make unit).
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return

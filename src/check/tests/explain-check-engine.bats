@@ -6,8 +6,8 @@
 # shellcheck disable=SC2154,SC2016 # bats sets $output, $status; sed scripts in single quotes
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 # shellcheck source=src/test-lib/corpus-subset.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/corpus-subset.bash"

@@ -4,8 +4,8 @@
 # the timeout on every case; a case that does not hang starts the count
 # again; without the option every case runs.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)

@@ -4,8 +4,8 @@
 # notices every kind of drift.
 # shellcheck disable=SC2119,SC2120 # generate's arguments come through run
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup_file() {
     cd "$BATS_TEST_DIRNAME/../../.." || return

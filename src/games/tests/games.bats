@@ -2,8 +2,8 @@
 # game.bash says a game defines, and the harness asks it rather than
 # branching on a game's name.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return

@@ -2,8 +2,8 @@
 # copies of a real case must each be reported as failing, by name, with
 # the evidence a person needs.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)

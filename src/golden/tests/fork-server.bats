@@ -4,8 +4,8 @@
 # log), a hang must still be a hang, and an engine the server cannot serve
 # must still be checked, one Valgrind a case.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)

@@ -7,8 +7,8 @@
 
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 # The classes are built by src/test-lib/mark-class.bash (mark_class_copy),
 # and marks.csv read by its `fields`.

@@ -4,8 +4,8 @@
 # --send-feedback, the e-mails received by aiosmtpd's mailbox on a free
 # port of 127.0.0.1.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return

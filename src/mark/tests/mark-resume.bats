@@ -10,8 +10,8 @@
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup_file() {
     local root repo=$BATS_FILE_TMPDIR/repo

@@ -3,8 +3,8 @@
 # text puts it in, worked out here from the case itself, not from the
 # scheme's globs.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return

@@ -8,8 +8,8 @@
 # shellcheck disable=SC2154 # bats sets $stderr (run --separate-stderr)
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 # shellcheck source=src/test-lib/sandbox-tests.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
 

@@ -5,8 +5,8 @@
 # `<!-- runnable -->`; other blocks are examples (they name your program,
 # or take minutes) and are not run.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     root=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)

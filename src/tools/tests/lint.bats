@@ -1,7 +1,7 @@
 # lint.bats -- the harness's own code meets its standards.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+# shellcheck source=src/test-lib/assertions.bash
+source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
 setup() {
     cd "$BATS_TEST_DIRNAME/../../.." || return
