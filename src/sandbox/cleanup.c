@@ -188,57 +188,54 @@ static void empty_file(const char *path)
     }
 }
 
-enum { IPC_LINE = 1024 };
+enum { IPC_LINE = 1024, IPC_WORDS = 24, IPC_WORD = 32 };
 
-/* The 0-based place of the word NAME in a /proc/sysvipc table's HEADER;
- * -1 when it has none. */
-static int ipc_column(const char *header, const char *name)
+/* The first IPC_WORDS blank-separated words of LINE into WORDS: their
+ * count. */
+static int ipc_split(const char *line, char words[IPC_WORDS][IPC_WORD])
 {
-    char copy[IPC_LINE];
-    snprintf(copy, sizeof copy, "%s", header);
-    int place = 0;
-    char *save = NULL;
-    for (char *word = strtok_r(copy, " \t\n", &save); word != NULL;
-         word = strtok_r(NULL, " \t\n", &save), place++) {
-        if (strcmp(word, name) == 0) {
-            return place;
+    int count = 0;
+    for (const char *at = line; count < IPC_WORDS;) {
+        at += strspn(at, " \t\n");
+        size_t length = strcspn(at, " \t\n");
+        if (length == 0) {
+            break;
         }
+        snprintf(words[count++], IPC_WORD, "%.*s", (int)length, at);
+        at += length;
     }
-    return -1;
+    return count;
 }
 
-/* Whether the object of table ROW has UID as its owner or its creator
- * (either may remove it), by the header's columns OWNER and CREATOR. */
-static bool ipc_row_of(const char *row, int owner, int creator, long uid)
+/* Whether word PLACE of a table's row (WORDS, COUNT of them) is UID. */
+static bool ipc_is(char words[IPC_WORDS][IPC_WORD], int count, int place, long uid)
 {
-    char copy[IPC_LINE];
-    snprintf(copy, sizeof copy, "%s", row);
-    int place = 0;
-    char *save = NULL;
-    for (char *word = strtok_r(copy, " \t\n", &save); word != NULL;
-         word = strtok_r(NULL, " \t\n", &save), place++) {
-        if ((place == owner || place == creator) && strtol(word, NULL, 10) == uid) {
-            return true;
-        }
-    }
-    return false;
+    return place >= 0 && place < count && strtol(words[place], NULL, 10) == uid;
 }
 
 /* Whether TABLE lists an object the run may have made: any, when UID < 0
- * (the run's own IPC namespace); else one that UID owns or created, and
- * any when the header names no such columns. */
+ * (the run's own IPC namespace); else one that UID owns or created (the
+ * header's columns uid and cuid: either may remove it), and any when the
+ * header names neither. */
 static bool ipc_table_has(const char *table_path, long uid)
 {
     FILE *table = fopen(table_path, "r");
     if (table == NULL) {
         return false;
     }
-    char header[IPC_LINE], row[IPC_LINE];
+    char line[IPC_LINE], words[IPC_WORDS][IPC_WORD];
+    int owner = -1, creator = -1;
     bool found = false;
-    if (fgets(header, sizeof header, table) != NULL) {
-        int owner = ipc_column(header, "uid"), creator = ipc_column(header, "cuid");
-        while (!found && fgets(row, sizeof row, table) != NULL) {
-            found = uid < 0 || (owner < 0 && creator < 0) || ipc_row_of(row, owner, creator, uid);
+    if (fgets(line, sizeof line, table) != NULL) {
+        int count = ipc_split(line, words);
+        for (int i = 0; i < count; i++) {
+            owner = strcmp(words[i], "uid") == 0 ? i : owner;
+            creator = strcmp(words[i], "cuid") == 0 ? i : creator;
+        }
+        while (!found && fgets(line, sizeof line, table) != NULL) {
+            count = ipc_split(line, words);
+            found = uid < 0 || (owner < 0 && creator < 0) || ipc_is(words, count, owner, uid) ||
+                    ipc_is(words, count, creator, uid);
         }
     }
     fclose(table);
