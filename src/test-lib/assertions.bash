@@ -5,9 +5,9 @@
 # process for each of the 15 parts, and bats sources a test file again
 # for every test. That was 0.16 s of CPU a test on this idle machine (50
 # tests of two assertions: 13.7 s through bats_load_library, 5.9 s
-# through this file). So each part that a load.bash names in that form is sourced
-# directly from the library's folder, in the order load.bash gives; a
-# load.bash with any other line is sourced whole, as bats would.
+# through this file). So each part that a load.bash names in that form
+# is sourced directly from the library's folder, in the order load.bash
+# gives; a load.bash with any other line is sourced whole, as bats would.
 # Sourced at the top of a bats file:
 #   source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 
