@@ -27,7 +27,8 @@ FUZZ_SECONDS ?= 600
 # Not `check`'s native run of the cases: memcheck runs the same binary on
 # every case and compares stdout, status and stderr the same way (and
 # checks the corpus's format too), so test runs check's command-line
-# tests (`cli`) beside it and not every case twice.
+# tests (`cli`) beside it and not every case twice. memcheck and sanitize
+# run as one test a case (`instrumented`): bats' cost of a test, paid once.
 TEST_WAITING := selftest unit
 TEST_COMPUTING := instrumented oom coverage cli
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
