@@ -101,9 +101,9 @@ suite_junit() {
             > "$reports/report.xml"
 }
 
-# suite_run [--no-timing] SUITE JOBS FILTER_REGEX PATH...: runs every PATH
-# (a .bats file, or a folder's *.bats) as suite SUITE (FILTER_REGEX may be
-# empty); writes build/reports/SUITE/{tap.txt,report.xml} and
+# suite_run [--no-timing] SUITE JOBS FILTER_REGEX [--filter-tags TAGS] PATH...:
+# runs every PATH (a .bats file, or a folder's *.bats) as suite SUITE
+# (FILTER_REGEX may be empty; TAGS, bats' own, e.g. '!slow'); writes build/reports/SUITE/{tap.txt,report.xml} and
 # build/results/SUITE ("passed failed skipped"); prints "SUITE: N passed,
 # N failed". Each test's time (bats --timing: " in Nms") shows where a
 # suite's time goes; --no-timing leaves it out (the golden suites, whose
