@@ -9,6 +9,13 @@ from pathlib import Path
 from harness import paths
 
 
+def pytest_configure(config):
+    """The one marker of the package's tests: slow, a test over 10 s of a
+    make test-full's wall (a whole corpus, a class marked, a browser's
+    walk), which make test leaves to make test-full (-m 'not slow')."""
+    config.addinivalue_line("markers", "slow: left out of make test, run by make test-full (CI)")
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """Writes the counts; a run that collected nothing counts as a failure
     (a broken collection must never read as "0 failed")."""

@@ -56,6 +56,7 @@ make_intact() {
     plant 'lower.err: is empty (no file means an empty stderr)' ': > malformed/lower.err'
 }
 
+# bats test_tags=slow
 @test "check-corpus: stray, hidden, linked, misplaced files and unsafe names are caught" {
     make_intact
     plant 'stage0/notes.txt: a stray file' 'echo hi > stage0/notes.txt'

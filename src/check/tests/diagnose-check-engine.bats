@@ -48,6 +48,7 @@ cause_codes() {
         { print $c }' "$1.out/causes.tsv"
 }
 
+# bats test_tags=slow
 @test "draughts, men never crowned: its likely cause before the last line, the failures grouped under it" {
     dir=$(player_folder no-crowning no-crowning)
     crowning "$dir"
@@ -63,6 +64,7 @@ cause_codes() {
     assert_equal "$(cat "$dir.out/outputs/crowning/crowning-0-s1.status")" 0
 }
 
+# bats test_tags=slow
 @test "checkers, the input errors checked in another order: error-order, kept runs on stdin" {
     dir=$(fixtures)/error-order
     mkdir -p "$dir"

@@ -36,6 +36,7 @@ setup() {
     assert_equal "$(cat "$out/program/build.tsv")" "$(printf 'state\tlanguage\nbuilt\tc')"
 }
 
+# bats test_tags=slow
 @test "exit status: 2 for bad usage only; --help prints the usage with status 0" {
     local bad
     for bad in --no-such-option '--jobs 0' '--show x' '--timeout soon' '--profile lax' '--compare loose' \

@@ -89,6 +89,7 @@ most_said() {
     done | sort -t $'\t' -k1,1nr | head -n 1 | cut -f2
 }
 
+# bats test_tags=slow
 @test "explain in check-engine: a reversed tie-break is named as keeping the last of equal costs" {
     check tie --cases "$BATS_FILE_TMPDIR/actions"
     assert_output --regexp 'explain: reference chose [A-H][1-8]-[A-H][1-8] \(cost -?[0-9]+\); this program chose [A-H][1-8]-[A-H][1-8], which ties at -?[0-9]+ but comes later in the specified order'
@@ -96,6 +97,7 @@ most_said() {
     assert_equal "$(most_said "$BATS_TEST_TMPDIR/out")" 'the last of equal costs'
 }
 
+# bats test_tags=slow
 @test "explain in check-engine: a wrong cost is named with the reference's cost of the program's choice" {
     check cost --cases "$BATS_FILE_TMPDIR/actions"
     assert_output --regexp 'explain: reference chose [A-H][1-8]-[A-H][1-8] \(cost -?[0-9]+\); this program chose [A-H][1-8]-[A-H][1-8], which the reference costs -?[0-9]+ \((BLACK|WHITE) takes the (highest|lowest) cost'
@@ -104,12 +106,14 @@ most_said() {
     assert_equal "$(most_said "$BATS_TEST_TMPDIR/out")" 'which the reference costs'
 }
 
+# bats test_tags=slow
 @test "explain in check-engine: a swapped direction order is named by the piece's two directions" {
     check directions --cases "$BATS_FILE_TMPDIR/actions"
     assert_output --regexp 'explain:   [A-H][1-8]-[A-H][1-8] and [A-H][1-8]-[A-H][1-8] move the same piece: the reference tries NE before NW; does this program take the directions in another order\?'
     assert_equal "$(most_said "$BATS_TEST_TMPDIR/out")" 'in another order?'
 }
 
+# bats test_tags=slow
 @test "explain in check-engine: swapped error checks are named with the check the reference applied first, and why" {
     # (the error3 cases where the target is occupied too, some where it is
     # not, and the assignment's own tests)
@@ -131,6 +135,7 @@ most_said() {
     assert_equal "$(most_said "$BATS_TEST_TMPDIR/out")" 'a missing pruning line'
 }
 
+# bats test_tags=slow
 @test "explain in check-engine: where stdout is the same, nothing is explained" {
     run scripts/check-engine build/checkers --show 1 --output "$BATS_TEST_TMPDIR/out" --category official
     assert_success
@@ -157,6 +162,7 @@ kind_of() {
         "$BATS_TEST_TMPDIR/edited.out" "$2" | sed -n 's/^explain: the difference: //p'
 }
 
+# bats test_tags=slow
 @test "explain-failure: every kind of draughts difference is named" {
     run kind_of '7{h;d};8{G}' 7
     assert_output 'the move order: this program takes (0,3)=>(1,4) before (0,3)=>(1,2), which the specified order puts first'

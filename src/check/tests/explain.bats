@@ -33,12 +33,14 @@ explained() {
     "$engine" --explain "$@" 2>&1 >/dev/null | grep '^explain: '
 }
 
+# bats test_tags=slow
 @test "explain: checkers, stdout and exit status unchanged by --explain on every case" {
     run same_both_ways "$checkers" testdata/checkers
     assert_success
     ((output >= 1000)) || fail "only $output checkers cases ran"
 }
 
+# bats test_tags=slow
 @test "explain: draughts, stdout and exit status unchanged by --explain on every case" {
     run same_both_ways "$draughts" testdata/draughts
     assert_success

@@ -59,6 +59,7 @@ check() {
     output=$engine_output  # for the caller's own assertions
 }
 
+# bats test_tags=slow
 @test "hostile via check-engine: reading the expected output by path fails; without the sandbox it cheats" {
     check read-corpus
     assert_output --partial 'cannot open'
@@ -86,11 +87,13 @@ check() {
     assert_equal "$(cat "$home_victim")" victim
 }
 
+# bats test_tags=slow
 @test "hostile via check-engine: a fork bomb and endless allocation are stopped, each case reported" {
     check fork-bomb
     check alloc-forever
 }
 
+# bats test_tags=slow
 @test "hostile via check-engine: endless output is a flood; sleeping and spinning are hangs" {
     check print-forever
     assert_output --partial 'output flood'
@@ -102,6 +105,7 @@ check() {
     assert_output --partial 'hang (killed after 2s)'
 }
 
+# bats test_tags=slow
 @test "hostile via check-engine: a TCP connection to 127.0.0.1 fails, an orphan and kill -1 leave nothing" {
     local port=47$((RANDOM % 900 + 100)) listener case
     timeout 60 /usr/bin/python3 -m http.server --bind 127.0.0.1 "$port" >/dev/null 2>&1 &

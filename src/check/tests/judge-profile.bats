@@ -12,6 +12,7 @@ setup() {
     out=$BATS_TEST_TMPDIR/out
 }
 
+# bats test_tags=slow
 @test "judge profile: our engine passes every draughts case but the strict-only ones, and strict holds them all" {
     local all strict_only
     all=$(corpus_list testdata/draughts | wc -l)
@@ -26,6 +27,7 @@ setup() {
     assert_equal "${lines[-1]}" "$all passed, 0 failed (profile strict)"
 }
 
+# bats test_tags=slow
 @test "judge profile: other spacing passes the assignment profile and fails every strict case" {
     # shellcheck disable=SC2016 # perl's program
     engine_variant draughts spaced 's/output_text\(output, "\.\\n"\);/output_text(output, " .\\n");/g' trace.c
@@ -41,6 +43,7 @@ setup() {
     assert_line --regexp '^0 passed, [0-9]+ failed \(profile strict\)$'
 }
 
+# bats test_tags=slow
 @test "judge profile: a cut on alpha > beta fails where alpha = beta, with the judge's rule and message" {
     # shellcheck disable=SC2016 # perl's program
     engine_variant draughts cut-strict 's/if \(alpha >= beta && i \+ 1 < moves->count\)/if (alpha > beta \&\& i + 1 < moves->count)/' search.c

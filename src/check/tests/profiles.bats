@@ -34,6 +34,7 @@ block_of() {
     corpus_strict_only_globs testdata/checkers | awk -F '\t' -v d="$1" '$1 == d { print $2 }' | sort
 }
 
+# bats test_tags=slow
 @test "profiles: strict-only's reading blocks hold exactly the cases the other reading changes" {
     # A depth-3 leaf whose side cannot act costed INT_MIN / INT_MAX, as the
     # assignment's sentence can be read.
@@ -52,6 +53,7 @@ block_of() {
     assert_equal "$output" "$(block_of reading-win-after-last-action)"
 }
 
+# bats test_tags=slow
 @test "profiles: every case of the assignment profile is stdout-only, and strict holds them all" {
     run scripts/check-engine build/checkers --show 0 --output "$out"
     assert_success
@@ -66,6 +68,7 @@ block_of() {
     assert_equal "${lines[-1]}" "$all passed, 0 failed (profile strict)"
 }
 
+# bats test_tags=slow
 @test "profiles: exiting 0 after an error line passes the assignment profile and fails strict in one group" {
     variant exit-0-after-error 's/    return finish\(play_input\(&game, &input\)\);/    int played = finish(play_input(&game, &input));\n    return played == EXIT_INPUT_ERROR ? EXIT_DONE : played;/' main.c
     # The first 3 cases of every category (each error category's among
@@ -135,6 +138,7 @@ ENGINE
     assert_output 0
 }
 
+# bats test_tags=slow
 @test "profiles: --memcheck N names a leaking program's cases and counts them as failed" {
     cat > "$BATS_TEST_TMPDIR/leaky.c" <<'LEAKY'
 #include <stdio.h>

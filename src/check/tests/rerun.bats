@@ -74,6 +74,7 @@ rerun_runs() {
     grep -q "^rerun:  $out/program/built/program < " "$out"/failures/*/*.txt
 }
 
+# bats test_tags=slow
 @test "rerun: a C++, a Java and a Python folder's lines run as printed, as the grader runs them" {
     local pair
     for pair in cpp:missing-child java:wrong-leaf python:cut-strict; do

@@ -27,6 +27,7 @@ codes() {
     awk -F '\t' 'NR > 1 { print $1, $5 }' "$1/results.tsv" | LC_ALL=C sort
 }
 
+# bats test_tags=slow
 @test "stop-after-hangs: after N hangs in a row the rest is not run; a case that does not hang starts again" {
     # (with the diagnosis on: the cases not run have no run to diagnose)
     run scripts/check-engine --program checkers --category official --jobs 1 --timeout 1 \

@@ -54,6 +54,7 @@ symptoms() {
     awk -F '\t' 'NR > 1 { print $3 "|" $4 "|" $5 }' "$out/results.tsv" | sort -u
 }
 
+# bats test_tags=slow
 @test "whitespace-difference: each kind, its line, and what is not white space" {
     run difference 'a b\nc\n' 'a b  \nc\n'
     assert_output "$(printf '1\ttrailing-spaces\ttrailing spaces\ttrailing spaces on line 1\nexit 0')"
@@ -105,6 +106,7 @@ symptoms() {
     assert_output --partial 'LINE<TAB>KIND<TAB>'
 }
 
+# bats test_tags=slow
 @test "whitespace: trailing spaces after the column letters fail every case as white space, on line 4" {
     engine_variant checkers trailing 's/   H\\n";/   H   \\n";/' printer.c
     two_official
@@ -178,6 +180,7 @@ symptoms() {
     assert_output 'check-engine: --compare is exact or whitespace'
 }
 
+# bats test_tags=slow
 @test "whitespace: each kind is its own symptom, with the line in the report" {
     local kind
     two_official
@@ -200,6 +203,7 @@ joined|s/\n#WHITE/ #WHITE/|two lines joined|line 2 joined with the next
 KINDS
 }
 
+# bats test_tags=slow
 @test "whitespace: a real character, or a space that splits a word, is not white space" {
     local name
     edited upper 's/8x8/8X8/'
@@ -216,6 +220,7 @@ KINDS
     done
 }
 
+# bats test_tags=slow
 @test "whitespace: a crash keeps its symptom; strict's status still counts under --compare whitespace" {
     # shellcheck disable=SC2016 # the wrapper's own expansion
     edited crash 's/   H\n/   H  \n/g' 'kill -SEGV $$'
@@ -240,6 +245,7 @@ KINDS
     assert_line --regexp '^status: expected exit status 1, got exit status 0$'
 }
 
+# bats test_tags=slow
 @test "whitespace: draughts spacing is white space byte for byte, and the judge's own call otherwise" {
     cat > "$BATS_TEST_TMPDIR/first-move" <<ENGINE
 #!/usr/bin/env bash
@@ -261,6 +267,7 @@ ENGINE
     assert_output 'pass||'
 }
 
+# bats test_tags=slow
 @test "whitespace: mark-one hands --compare to check-engine" {
     local class=$BATS_TEST_TMPDIR/class
     mkdir -p "$class/submissions/spaced/sources"

@@ -102,6 +102,7 @@ ENGINE
     assert_output --partial 'rerun:  cp testdata/draughts/examples/'
 }
 
+# bats test_tags=slow
 @test "check-engine: another diagnostic wording passes; a wrong stderr shape fails" {
     local malformed
     malformed=$(grep -c '^malformed/' "$BATS_TEST_TMPDIR/sample")
@@ -132,6 +133,7 @@ ENGINE
     assert_line --regexp '^  stage0 +0 +[1-9][0-9]*  FAILED$'
 }
 
+# bats test_tags=slow
 @test "check-engine: a crash, a hang and endless output are named; the other cases still run" {
     cat > "$BATS_TEST_TMPDIR/unstable" <<ENGINE
 #!/usr/bin/env bash
@@ -164,6 +166,7 @@ ENGINE
         fail "the failure reports were not kept"
 }
 
+# bats test_tags=slow
 @test "check-engine: needs no bats and no perl: bash, coreutils, diffutils, Python 3, awk" {
     local bin=$BATS_TEST_TMPDIR/bin tool
     mkdir "$bin"
@@ -179,6 +182,7 @@ ENGINE
     refute_output --partial 'command not found'
 }
 
+# bats test_tags=slow
 @test "check-engine: a difference's symptom says where it is in the game's terms, as words and a code" {
     # checkers: one character of the setup board changed; an extra line
     # after the last block.

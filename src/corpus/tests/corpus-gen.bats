@@ -25,6 +25,7 @@ generate() {
         --cases "$cases" --work "$work" "$@"
 }
 
+# bats test_tags=slow
 @test "corpus-gen: the same seed writes the same files, another seed others" {
     for run in first second; do
         mkdir -p "$BATS_TEST_TMPDIR/$run"
@@ -39,6 +40,7 @@ generate() {
     assert_failure
 }
 
+# bats test_tags=slow
 @test "generate-corpus: adds agreeing cases once, then never rewrites them" {
     run generate
     assert_success
@@ -59,6 +61,7 @@ generate() {
     assert_output ''
 }
 
+# bats test_tags=slow
 @test "generate-corpus: refuses to record a run the oracle disagrees with" {
     # An engine that names the wrong winner: every black win is rejected.
     cat > "$BATS_TEST_TMPDIR/wrong-winner" <<'ENGINE'
@@ -90,6 +93,7 @@ ENGINE
     assert_output --partial "expected b'ERROR: Target cell is not empty.', got b'ERROR: Source cell is empty.'"
 }
 
+# bats test_tags=slow
 @test "generate-corpus --check: a changed input, a stale, a missing and a wrong golden all fail" {
     generate
     run generate --check
@@ -118,6 +122,7 @@ ENGINE
 # hand-written: this test is also checkers-oracle.bats's proof that the
 # oracle reproduces every golden of testdata/checkers, stdout, status and
 # stderr, counted here case by case; one pass of the oracle, not two)
+# bats test_tags=slow
 @test "generate-corpus --check: the committed corpus is what the generator writes, and the oracle agrees with every golden" {
     run scripts/generate-corpus --check --work "$work"
     assert_success

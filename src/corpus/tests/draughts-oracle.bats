@@ -42,6 +42,7 @@ oracle_disagreements() {
     done
 }
 
+# bats test_tags=slow
 @test "draughts oracle: reproduces every golden of testdata/draughts, stdout and status" {
     run oracle_disagreements testdata/draughts
     assert_success

@@ -27,6 +27,7 @@ broken_catalogue() {
     printf '%s\n' "$2" > "$dir/checkers/$1.patch"
 }
 
+# bats test_tags=slow
 @test "every fault applies, builds and changes the reference's output on the corpus" {
     run check_catalogue
     assert_success
@@ -40,6 +41,7 @@ broken_catalogue() {
     refute_line --partial FAIL
 }
 
+# bats test_tags=slow
 @test "a fault whose patch changes nothing the program prints fails the check" {
     broken_catalogue comment-only '--- a/board.c
 +++ b/board.c

@@ -22,6 +22,7 @@ tie_last() {
                       else value <= chosen_value)'
 }
 
+# bats test_tags=slow
 @test "the correct oracle fails nothing and gets no cause" {
     dir=$(oracle correct)
     chosen "$dir" checkers 'examples/*' 'error4/*-early-s0' 'error4/*-with-towers-s1'
@@ -31,6 +32,7 @@ tie_last() {
     assert_equal "$(cat "$dir/output/causes.tsv")" "$(printf 'code\tdescription\treproduced\tfailures\tadds\texample\tbeyond_handout')"
 }
 
+# bats test_tags=slow
 @test "a piece never made a tower: no-tower-promotion" {
     dir=$(oracle no-tower)
     put_in "$dir/oracle_rules.py" 'if cell == PIECE[side] and action.target // SIZE + 1 == FAR_ROW[side]:' \
@@ -44,6 +46,7 @@ tie_last() {
     assert_equal "$(causes "$dir" | head -n 1)" no-tower-promotion
 }
 
+# bats test_tags=slow
 @test "ties broken toward the last action: tie-not-leftmost" {
     dir=$(oracle tie-last)
     tie_last "$dir"
@@ -55,6 +58,7 @@ tie_last() {
     assert_equal "$(causes "$dir" | head -n 1)" tie-not-leftmost
 }
 
+# bats test_tags=slow
 @test "no win line: win-not-reported" {
     dir=$(oracle no-win)
     put_in "$dir/checkers_oracle.py" '            out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")
@@ -74,6 +78,7 @@ tie_last() {
     first_cause_is checkers "$dir" error-order
 }
 
+# bats test_tags=slow
 @test "a line starting with A taken for the command: column-a-as-command" {
     dir=$(oracle column-a)
     put_in "$dir/checkers_oracle.py" '        if text in COMMANDS:' '        if text in COMMANDS or text.startswith(b"A"):
@@ -83,6 +88,7 @@ tie_last() {
     first_cause_is checkers "$dir" column-a-as-command
 }
 
+# bats test_tags=slow
 @test "CRLF line ends: white-space" {
     dir=$(oracle crlf)
     put_in "$dir/checkers_oracle.py" 'return ("".join(out).encode("ascii")' \
@@ -91,6 +97,7 @@ tie_last() {
     first_cause_is checkers "$dir" white-space
 }
 
+# bats test_tags=slow
 @test "a stuck side at a leaf costs INT_MIN / INT_MAX: leaf-cost-min-max" {
     dir=$(oracle leaf-stuck)
     put_in "$dir/oracle_search.py" '        return cost
@@ -103,6 +110,7 @@ tie_last() {
     first_cause_is checkers "$dir" leaf-cost-min-max --profile strict
 }
 
+# bats test_tags=slow
 @test "a win printed after the last computed action: win-reported-early" {
     dir=$(oracle win-early)
     put_in "$dir/checkers_oracle.py" '                                 computed=True))
@@ -117,6 +125,7 @@ tie_last() {
     first_cause_is checkers "$dir" win-reported-early --profile strict
 }
 
+# bats test_tags=slow
 @test "status 0 after an input error (strict profile): error-status-zero" {
     dir=$(oracle status-zero)
     put_in "$dir/checkers_oracle.py" 'EXIT_INPUT_ERROR = 1' 'EXIT_INPUT_ERROR = 0'
@@ -138,6 +147,7 @@ tie_last() {
     first_cause_is checkers "$dir" piece-captures-backward
 }
 
+# bats test_tags=slow
 @test "a jump over an empty cell taken as a move: jump-over-empty" {
     dir=$(oracle over-empty)
     put_in "$dir/oracle_input.py" '    middle = (source + target) // 2
@@ -149,6 +159,7 @@ tie_last() {
     first_cause_is checkers "$dir" jump-over-empty
 }
 
+# bats test_tags=slow
 @test "jumps over empty cells in the input and in the program's own play: jump-over-empty-in-play" {
     dir=$(oracle over-empty-in-play)
     put_in "$dir/oracle_input.py" '    if board[middle] != EMPTY and OWNER[board[middle]] != side:' \
@@ -162,6 +173,7 @@ tie_last() {
     refute_output --partial '(jump-over-empty)'
 }
 
+# bats test_tags=slow
 @test "the winner's colour swapped in the win line: winner-swapped" {
     dir=$(oracle winner-swapped)
     put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \
@@ -171,6 +183,7 @@ tie_last() {
     first_cause_is checkers "$dir" winner-swapped
 }
 
+# bats test_tags=slow
 @test "the win line with other punctuation and no line end: win-line-format" {
     dir=$(oracle win-bang)
     put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \
@@ -179,6 +192,7 @@ tie_last() {
     first_cause_is checkers "$dir" win-line-format
 }
 
+# bats test_tags=slow
 @test "the win line with no line end alone is white-space, not win-line-format" {
     dir=$(oracle win-no-newline)
     put_in "$dir/checkers_oracle.py" 'out.append(f"{SIDE_NAMES[1 - game.side]} WIN!\n")' \
@@ -188,6 +202,7 @@ tie_last() {
     refute_output --partial '(win-line-format)'
 }
 
+# bats test_tags=slow
 @test "a jump over one's own piece taken as a capture: capture-own-piece" {
     dir=$(oracle own-capture)
     put_in "$dir/oracle_input.py" '    if board[middle] != EMPTY and OWNER[board[middle]] != side:' \
@@ -197,6 +212,7 @@ tie_last() {
     first_cause_is checkers "$dir" capture-own-piece
 }
 
+# bats test_tags=slow
 @test "a win printed once the search sees it forced: win-predicted" {
     dir=$(oracle win-predicted)
     put_in "$dir/checkers_oracle.py" 'from oracle_search import next_action' \
@@ -216,6 +232,7 @@ from oracle_rules import board_cost, cost_change'
     first_cause_is checkers "$dir" win-predicted
 }
 
+# bats test_tags=slow
 @test "a row past 8 not refused as outside of the board: outside-board-not-refused" {
     dir=$(oracle row-unchecked)
     put_in "$dir/oracle_input.py" 'and 1 <= self.row <= SIZE' 'and 1 <= self.row'
@@ -235,6 +252,7 @@ from oracle_rules import board_cost, cost_change'
     first_cause_is checkers "$dir" outside-board-not-refused
 }
 
+# bats test_tags=slow
 @test "another order of directions: move-order" {
     dir=$(oracle move-order)
     put_in "$dir/oracle_rules.py" 'DIRECTIONS = ((-1, 1), (1, 1), (1, -1), (-1, -1))' \
@@ -244,6 +262,7 @@ from oracle_rules import board_cost, cost_change'
     first_cause_is checkers "$dir" move-order
 }
 
+# bats test_tags=slow
 @test "the last line, an action from column A, taken for the command: last-column-a-as-command" {
     dir=$(oracle last-column-a)
     put_in "$dir/checkers_oracle.py" '    for line_number, raw_line in enumerate(split_lines(data), start=1):
@@ -258,6 +277,7 @@ from oracle_rules import board_cost, cost_change'
     first_cause_is checkers "$dir" last-column-a-as-command
 }
 
+# bats test_tags=slow
 @test "a tree of depth 2: search-depth-2" {
     dir=$(oracle depth-2)
     put_in "$dir/oracle_search.py" 'SEARCH_DEPTH = 3' 'SEARCH_DEPTH = 2'
@@ -265,6 +285,7 @@ from oracle_rules import board_cost, cost_change'
     first_cause_is checkers "$dir" search-depth-2
 }
 
+# bats test_tags=slow
 @test "a tree of depth 4: search-depth-4" {
     dir=$(oracle depth-4)
     put_in "$dir/oracle_search.py" 'SEARCH_DEPTH = 3' 'SEARCH_DEPTH = 4'
@@ -272,6 +293,7 @@ from oracle_rules import board_cost, cost_change'
     first_cause_is checkers "$dir" search-depth-4
 }
 
+# bats test_tags=slow
 @test "two faults, ties and the order of the errors: both named" {
     dir=$(oracle two)
     tie_last "$dir"
@@ -285,6 +307,7 @@ from oracle_rules import board_cost, cost_change'
     assert_line error-order
 }
 
+# bats test_tags=slow
 @test "the reference built with two catalogue faults: both named, the larger share first" {
     # (harness.diagnose.faultbuild: our own program, no student's, run as
     # the diagnosis runs its faulted references)
@@ -302,6 +325,7 @@ from oracle_rules import board_cost, cost_change'
     assert_line --regexp '^  for example: error4/opponent-source-occupied-target-.*: line [0-9]+ is "ERROR: .*" where "ERROR: .*" is expected$'
 }
 
+# bats test_tags=slow
 @test "a cause whose cases are all strict-only: beyond the handout, under --profile strict only" {
     dir=$(fixtures)/beyond
     mkdir -p "$dir"

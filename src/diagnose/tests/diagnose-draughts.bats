@@ -35,12 +35,14 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     assert_equal "$(causes "$dir" | head -n 1)" prune-strict
 }
 
+# bats test_tags=slow
 @test "steps offered beside jumps: no-forced-jump" {
     dir=$(hw4 no-mandatory-jump no-mandatory-jump)
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'jumps/jumps-[0-9]-s1'
     first_cause_is draughts "$dir" no-forced-jump
 }
 
+# bats test_tags=slow
 @test "men never crowned: no-crowning" {
     dir=$(hw4 no-crowning no-crowning)
     chosen "$dir" draughts 'crowning/crowning-[0-9]-s1' 'crowning/crowning-1[0-4]-s1'
@@ -93,12 +95,14 @@ source "$BATS_TEST_DIRNAME/diagnose-lib.bash"
     first_cause_is draughts "$dir" extra-lines
 }
 
+# bats test_tags=slow
 @test "ties at A1 broken toward a later move, bounds included: tie-bound" {
     dir=$(hw4 tie-bound tie-bound)
     chosen "$dir" draughts 'examples/handout-case5' 'examples/opening' 'ties/lategame-1[3-5]?-s1'
     first_cause_is draughts "$dir" tie-bound
 }
 
+# bats test_tags=slow
 @test "two faults, no crowning and a strict cut: both named" {
     dir=$(hw4 two no-crowning)
     put_in "$dir/player.py" '            return alpha > beta                  # fault: no cut on equality

@@ -35,6 +35,7 @@ not_the_bytes() {
     assert_failure
 }
 
+# bats test_tags=slow
 @test "every action from column A taken for the A command, the game going on: column-a-as-command" {
     dir=$(oracle column-a-every)
     # (the catalogue's patch stops at the first such action; this program
@@ -55,6 +56,7 @@ not_the_bytes() {
     not_the_bytes "$dir" column-a-as-command
 }
 
+# bats test_tags=slow
 @test "a jump over an empty cell, in the input and in play, a blank line before each delimiter: jump-over-empty, then white-space" {
     dir=$(oracle over-empty-blank)
     # (one test for a capture, the middle not the side's own, in the input
@@ -74,6 +76,7 @@ not_the_bytes() {
     not_the_bytes "$dir" jump-over-empty
 }
 
+# bats test_tags=slow
 @test "a search of depth 2: search-depth-2 alone; tie-not-leftmost, going wrong in the same blocks with other actions, is no second cause" {
     dir=$(oracle depth-two)
     put_in "$dir/oracle_search.py" 'SEARCH_DEPTH = 3' 'SEARCH_DEPTH = 2'

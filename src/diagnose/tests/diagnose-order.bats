@@ -51,6 +51,7 @@ only_own() {
     done
 }
 
+# bats test_tags=slow
 @test "h= the running bound, each piece's moves up-right first: h-running-bound" {
     dir=$(hw4 running-up-right reference-like)
     running_bound "$dir"
@@ -60,6 +61,7 @@ only_own() {
     only_own "$dir" h-running-bound
 }
 
+# bats test_tags=slow
 @test "h= the running bound, every node's moves reversed: h-running-bound" {
     dir=$(hw4 running-reversed order-reversed)
     running_bound "$dir"
@@ -86,6 +88,7 @@ only_own() {
     only_own "$dir" depth-off-by-one
 }
 
+# bats test_tags=slow
 @test "the correct player in another order gets no cause, even failing every case (strict)" {
     dir=$(hw4 correct-up-right reference-like)
     up_right_first "$dir"
@@ -109,6 +112,7 @@ other_fault() {
     only_own "$dir" "$3"
 }
 
+# bats test_tags=slow
 @test "every other fault's player in reverse order gets its own fault, and no other" {
     other_fault no-crowning-reversed no-crowning no-crowning 'crowning/crowning-[0-9]-s1'
     other_fault no-jump-reversed no-mandatory-jump no-forced-jump 'jumps/jumps-[0-9]-s1'
@@ -125,6 +129,7 @@ other_fault() {
     only_own "$dir" wrong-player-value
 }
 
+# bats test_tags=slow
 @test "a line of the program's own after each header, every node's moves reversed: extra-lines" {
     dir=$(hw4 chatty-reversed order-reversed)
     put_in "$dir/player.py" '        self.lines.extend(self.fmt.header(number))' \

@@ -22,6 +22,7 @@ diagnosed() {
         --engine "$1/program" --budget 120 --run-cache "$2" --corpus-runs none
 }
 
+# bats test_tags=slow
 @test "run cache: a second diagnosis reads the kept runs and names the same cause" {
     local dir cache=$BATS_TEST_TMPDIR/runs
     dir=$(oracle cache-tie)

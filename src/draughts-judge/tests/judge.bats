@@ -47,6 +47,7 @@ python_player() {
     echo "$dir/output.txt"
 }
 
+# bats test_tags=slow
 @test "draughts-judge: accepts our engine's output on every well-formed case, one by one" {
     local input count=0
     for input in testdata/draughts/*/*.in; do
@@ -69,6 +70,7 @@ python_player() {
     assert_failure 1
 }
 
+# bats test_tags=slow
 @test "draughts-judge: every correct variant of the Python player is accepted on every case" {
     local variant variants=(reference-like order-reversed order-kings-first spacing no-dot inf-int inf-word
         no-header tie-last bounds-before upper-case)
@@ -82,6 +84,7 @@ python_player() {
 }
 
 # Each fault, an input where it shows, and the rule the judge must name.
+# bats test_tags=slow
 @test "draughts-judge: each planted fault of the Python player is rejected, naming its rule" {
     local fault input rule out
     while IFS='|' read -r fault input rule; do
@@ -102,6 +105,7 @@ wrong-prune-list|examples/win-at-a1-prunes-the-root|a pruning line lists exactly
 FAULTS
 }
 
+# bats test_tags=slow
 @test "draughts-judge: the Java and C++ players, built and run as the grader does, are judged" {
     local dir=$BATS_TEST_TMPDIR/java variant
     cp -r "$PLAYERS/java" "$dir"
@@ -133,6 +137,7 @@ FAULTS
     assert_equal "$status" 43
 }
 
+# bats test_tags=slow
 @test "draughts-judge: Valgrind-clean, every leak kind, when it accepts, rejects and refuses" {
     local out vg=(valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=99)
     run "${vg[@]}" "$JUDGE" testdata/draughts/examples/opening.in /dev/null "$BATS_TEST_TMPDIR/feedback" \

@@ -53,6 +53,7 @@ copy_case() {
     assert_output --partial 'status: expected exit status 0, got exit status 1'
 }
 
+# bats test_tags=slow
 @test "failsafe: two engines, one test a case: the case fails when the second build is wrong, naming that build" {
     copy_case intact
     cat > "$BATS_TEST_TMPDIR/second-build" <<ENGINE
@@ -71,6 +72,7 @@ ENGINE
     assert_output --partial 'failsafe-two: 1 passed, 0 failed'
 }
 
+# bats test_tags=slow
 @test "failsafe: a crash and a hang are told apart from a wrong answer" {
     copy_case crash
     copy_case hang

@@ -62,6 +62,7 @@ add_case() {
     assert_output --partial 'server.out'
 }
 
+# bats test_tags=slow
 @test "fork server: every kind of error fails its case: an invalid read, an uninitialised value, a double free" {
     # (the server's own options, fork-server.bash, speed up translation:
     # these prove they let nothing through)
@@ -83,6 +84,7 @@ add_case() {
     assert_output --partial 'fork-probe-kinds: 1 passed, 3 failed'
 }
 
+# bats test_tags=slow
 @test "fork server: a hang is killed as a hang, and no child outlives the suite" {
     add_case hangs hang
     CORPUS_TIMEOUT=2 run scripts/run-golden --wrap memcheck --name fork-probe-hang \
@@ -106,6 +108,7 @@ add_case() {
     assert_output --partial 'fork-probe-static: 0 passed, 1 failed'
 }
 
+# bats test_tags=slow
 @test "fork server: a Valgrind still starting gets FORK_SERVER_START_SECONDS, then one Valgrind a case" {
     # (a valgrind that takes 3 s to start: given 1 s, the suite falls back;
     # given 20, the server serves)

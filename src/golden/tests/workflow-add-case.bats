@@ -8,6 +8,7 @@ setup() {
     workflow_setup
 }
 
+# bats test_tags=slow
 @test "add-case: writes a complete case and prints a command that runs just it" {
     run scripts/add-case --cases "$cases" stage0 black-captures "black jumps north-east" \
         < <(printf 'G6-F5\nH3-G4\nF5-H3\n')
@@ -71,6 +72,7 @@ setup() {
     assert_equal "$(cd "$cases" && find . -type f -exec sha256sum {} + | sort)" "$before"
 }
 
+# bats test_tags=slow
 @test "add-case: rejects unsafe names and a reason that is not one line; writes nothing" {
     local bad
     for bad in 'dot.ted' '../escape' '-dash' 'a b' '' 'a/b' '.hidden'; do

@@ -98,6 +98,7 @@ check_variant() {
     assert_output --regexp 'stdout: first difference at line [0-9]+, in BLACK ACTION #1: '
 }
 
+# bats test_tags=slow
 @test "broken engine: no promotion fails every case whose golden shows a tower" {
     # A golden that shows a tower (B or W) needed a promotion, which never
     # happens now. One with no tower and no computed action replays the

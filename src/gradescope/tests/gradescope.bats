@@ -13,6 +13,8 @@
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
 bats_require_minimum_version 1.5.0
+# bats file_tags=slow
+# (slow, all of it: setup_file builds the autograder and marks with it (about 50 CPU-s), which every test reads)
 # shellcheck source=src/test-lib/assertions.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 

@@ -41,6 +41,7 @@ oom_planted() {
         --name "$name" "$@"
 }
 
+# bats test_tags=slow
 @test "sanitize: an out-of-bounds write, a signed overflow and a heap overflow each fail their case (clang and gcc)" {
     plant input_line.c 's/line->excerpt_length < EXCERPT_CAPACITY/line->excerpt_length <= EXCERPT_CAPACITY/'
     plant input_line.c 's/return number > ROW_CAP ? ROW_CAP : number;/return number;/'
@@ -63,6 +64,7 @@ oom_planted() {
     done
 }
 
+# bats test_tags=slow
 @test "sanitize leaves a leak to memcheck: the planted leak passes sanitize's runs, fails memcheck's case, and LeakSanitizer finds it when asked" {
     plant memory.c 's/^    free(block);/    (void)block;/'
     probe_cases next-action/a-first-line edge-input/empty
@@ -85,6 +87,7 @@ oom_planted() {
     assert_output --partial 'LeakSanitizer: detected memory leaks'
 }
 
+# bats test_tags=slow
 @test "sanitize --memcheck (make test's instrumented suite): one test a case fails on memcheck's finding or on a sanitizer's" {
     plant memory.c 's/^    free(block);/    (void)block;/'
     cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/leaky" "$planted"/*.c
@@ -125,6 +128,7 @@ COMPILER
     assert_output --partial 'is not instrumented with AddressSanitizer and UBSan'
 }
 
+# bats test_tags=slow
 @test "oom: a leak on the out-of-memory path fails, naming the allocation" {
     plant search.c 's/^\( *\)tree_free(root);/\1if (outcome != SEARCH_OUT_OF_MEMORY) { tree_free(root); }/'
     oom_planted oom-planted-leak wins/a-blocks-no-message
@@ -136,6 +140,7 @@ COMPILER
     assert_output --regexp 'oom-planted-leak: 2 passed, [1-9][0-9]* failed'
 }
 
+# bats test_tags=slow
 @test "oom: a swallowed out-of-memory and a message on the wrong stream both fail" {
     plant main.c 's/return EXIT_OUT_OF_MEMORY;/return EXIT_DONE;/'
     oom_planted oom-planted-swallowed wins/a-finds-white-blocked
@@ -151,6 +156,7 @@ COMPILER
     assert_output --partial 'oom-planted-stream: 1 passed, 1 failed'
 }
 
+# bats test_tags=slow
 @test "oom: with intact sources every allocation point passes" {
     run scripts/oom --out "$BATS_TEST_TMPDIR/oom/checkers" --name oom-intact \
         wins/a-blocks-no-message malformed/lowercase
@@ -159,6 +165,7 @@ COMPILER
     assert_output --partial 'malformed/lowercase: makes no allocation'
 }
 
+# bats test_tags=slow
 @test "fuzz: a planted crash is found, reported with its input and fails the run" {
     # Any line starting with Q traps: easy to reach, impossible to miss.
     plant input_line.c "s/^\( *\)if (state == AT_START && is_upper(byte)) {/\1if (state == AT_START \&\& byte == 'Q') { __builtin_trap(); }\n&/"

@@ -33,6 +33,7 @@ setup() {
     cp -r "$root/testdata/draughts/examples" "$cases/"
 }
 
+# bats test_tags=slow
 @test "mutants: a mutant that writes into the repository is killed there, and the repository stays as it was" {
     bwrap --ro-bind / / --dev /dev --unshare-net -- true 2>/dev/null ||
         skip "bubblewrap cannot run here"
@@ -44,6 +45,7 @@ setup() {
     assert_equal "$(git -C "$copy" status --porcelain)" ''
 }
 
+# bats test_tags=slow
 @test "mutants: unconfined, the same mutant changes the repository, and the run says so and fails" {
     MUTANTS_JAIL=0 run --separate-stderr "$copy/scripts/mutants" --program draughts --cases "$cases" --only "$mutant"
     assert_failure
@@ -51,6 +53,7 @@ setup() {
     [[ $(git -C "$copy" status --porcelain) == *testdata/draughts/examples/opening.in* ]]
 }
 
+# bats test_tags=slow
 @test "mutants: a jailed run that gives no verdict is tried again, its stderr shown, and never counted a kill" {
     bwrap --ro-bind / / --dev /dev --unshare-net -- true 2>/dev/null ||
         skip "bubblewrap cannot run here"

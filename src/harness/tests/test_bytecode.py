@@ -11,6 +11,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
+import pytest
+
 from harness import paths
 
 # python3 -v's line for a module compiled from its source, not read from
@@ -28,6 +30,7 @@ def verbose_start(module: str, src: Path) -> str:
 
 
 class BytecodeTest(unittest.TestCase):
+    @pytest.mark.slow
     def test_a_tool_compiles_none_of_the_package_after_make_bytecode(self):
         subprocess.run(["make", "-s", "--no-print-directory", "bytecode"], cwd=paths.ROOT, check=True)
         package = str(paths.SRC / "harness")

@@ -18,6 +18,7 @@ setup() {
     out=$BATS_TEST_TMPDIR/out
 }
 
+# bats test_tags=slow
 @test "languages: Java, Python and C++ players built and run as the grader does, judged: each passes" {
     local lang
     # (the handout's examples, mandatory jumps and crowning among them: the
@@ -34,6 +35,7 @@ setup() {
     assert_line --index 1 --regexp "^check-engine: built in the sandbox \\($out/program/built\\) with: g\\+\\+ ([a-z0-9_]+\\.cpp )+-o hw4\$"
 }
 
+# bats test_tags=slow
 @test "languages: a Java player with a wrong leaf value and a Python one cutting on alpha > beta fail, with the fault in the game's terms" {
     # Four cases, not a category (a JVM starts per case): wrong-leaf shows
     # on three of them (all but examples/opening), cut-strict on all four.
@@ -62,6 +64,7 @@ setup() {
     assert_output --regexp "does not build: 'javac (\\./[A-Za-z0-9]+\\.java ?)+' ended with exit status 1: .*error"
 }
 
+# bats test_tags=slow
 @test "languages: C++ of 2013 built with -std=gnu++98 when the handout's command fails, said so; not with --no-old-standards" {
     local cpp98=src/languages/tests/fixtures/cpp98
     run scripts/check-engine --program draughts "$cpp98" --no-old-standards --category examples --output "$out"

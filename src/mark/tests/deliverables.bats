@@ -18,6 +18,7 @@ setup() {
     source src/test-lib/mark-class.bash
 }
 
+# bats test_tags=slow
 @test "deliverables: HW4's handed-in output.txt is compared with what the program writes; readme.txt" {
     local class=$BATS_TEST_TMPDIR/hw4 case=testdata/draughts/examples/handout-case5 out=$BATS_TEST_TMPDIR/out
     # Its own input.txt (not the handout's case): its output.txt matches.
@@ -67,6 +68,7 @@ declare_authorship() {
     mv -- "$1/main.c.new" "$1/main.c"
 }
 
+# bats test_tags=slow
 @test "deliverables: checkers' declaration found, deducted by a course's scheme, set by hand with --manual" {
     local class=$BATS_TEST_TMPDIR/class out=$BATS_TEST_TMPDIR/out
     mark_class_copy "$class/signed" && declare_authorship "$class/signed" 'Ann Example 1234567'

@@ -30,6 +30,7 @@ start_mailbox() {
     done
 }
 
+# bats test_tags=slow
 @test "feedback: scripts/mark --roster --feedback --send-feedback: each student receives their marks and page" {
     # shellcheck source=src/test-lib/mark-class.bash
     source src/test-lib/mark-class.bash

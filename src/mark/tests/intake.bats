@@ -99,6 +99,7 @@ setup() {
     [[ ! -d $out/intake/alice/1 && -f $out/intake/bob/2/main.c ]]
 }
 
+# bats test_tags=slow
 @test "intake: --resume marks again only the student whose marked attempt changed" {
     [[ ! -f $BATS_FILE_TMPDIR/mark.failed ]] || skip "the class was not marked"
     local class=$BATS_FILE_TMPDIR/class

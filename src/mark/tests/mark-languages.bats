@@ -15,6 +15,7 @@ setup() {
     source "$root/src/test-lib/players.bash"
 }
 
+# bats test_tags=slow
 @test "mark languages: Java, Python and C++ submissions built, run and judged; a fault and a mixed folder get their rows" {
     # Two runs: Java (a JVM a case) on the examples; Python and C++, whose
     # variants search in another order, and the fault, on the examples and
@@ -76,6 +77,7 @@ expected_verdicts() {
     done | LC_ALL=C sort
 }
 
+# bats test_tags=slow
 @test "mark languages: C# built with mcs, run with mono and judged; C++98 marked with the older standard, not compiled without it" {
     # One run on the examples, memcheck off (a Mono start a case): the C#
     # player with a fault (kings worth 1 at the leaves) fails where the

@@ -169,6 +169,7 @@ print(rows[0]["above"] if rows else "missing")' "$csv" "$pair"
     assert_output --partial $'stdout differs only in white space (trailing spaces)\twhitespace'
 }
 
+# bats test_tags=slow
 @test "mark-marks: --compare whitespace counts white-space-only cases as passed" {
     # (the official cases only: among them every stage's, so a full mark
     # is still 20.00, and every one has a board to pad with spaces)
@@ -185,6 +186,7 @@ print(rows[0]["above"] if rows else "missing")' "$csv" "$pair"
     assert_output ""
 }
 
+# bats test_tags=slow
 @test "mark-marks: the class page shows the parts, the final marks and their histogram in Chromium" {
     browser
     shot "$out/index.html" "$BATS_TEST_TMPDIR/class.png"

@@ -13,6 +13,7 @@ setup() {
     mark_test_setup
 }
 
+# bats test_tags=slow
 @test "mark-programs: draughts submissions are run as the HW4 grader runs them" {
     local class=$BATS_TEST_TMPDIR/draughts
     mark_class_copy "$class/correct" draughts
@@ -45,6 +46,7 @@ setup() {
     assert_output --partial 'test0.out: No such file or directory'
 }
 
+# bats test_tags=slow
 @test "mark-programs: --compile takes another command; an executable handed in is marked as it is" {
     local class=$BATS_TEST_TMPDIR/other
     mark_class_copy "$class/clang-like"

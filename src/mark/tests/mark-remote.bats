@@ -84,6 +84,7 @@ setup() {
     assert_output --regexp '^127\.0\.0\.1 [0-9]+ 127\.0\.0\.1 [0-9]+$'
 }
 
+# bats test_tags=slow
 @test "mark-remote: marks through ssh are the local marks, and nothing is left on the machine" {
     # The class's categories (official and examples: the planted fault
     # fails among them; the whole corpus, or its biggest categories, add
@@ -128,6 +129,7 @@ for row in rows: print(row[:at] + row[at + 1:])'
     assert_equal "$(find ~/.parallel/tmp -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)" "$before"
 }
 
+# bats test_tags=slow
 @test "mark-remote: a machine whose corpus differs refuses to mark, and the run fails" {
     local class=$BATS_TEST_TMPDIR/class fake=$BATS_TEST_TMPDIR/repo
     mark_class_copy "$class/correct"

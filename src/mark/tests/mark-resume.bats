@@ -92,6 +92,7 @@ resume() {
     assert_equal "$(tools_hash "$repo")" "$before"
 }
 
+# bats test_tags=slow
 @test "mark-resume: a golden changed is run alone, through the door; the mark it changes is kept, and why" {
     # (official/test1 is one of Stage 1's six official cases, 8 marks: failing
     # it leaves 5 of 6, 6.67, and the mark 18.67 of 20)

@@ -10,6 +10,8 @@
 # shellcheck disable=SC2154 # bats sets $output, $status, $lines
 
 bats_require_minimum_version 1.5.0
+# bats file_tags=slow
+# (slow, all of it: the file's class is marked once in setup_file (about 100 CPU-s), which every test reads)
 # shellcheck source=src/test-lib/assertions.bash
 source "$BATS_TEST_DIRNAME/../../test-lib/assertions.bash"
 

@@ -107,6 +107,7 @@ repository_unchanged() {
         "$(cat "$BATS_FILE_TMPDIR/repo-before")"
 }
 
+# bats test_tags=slow
 @test "ordinary user, with bubblewrap: our engines pass, the fault shows, the cheat fails" {
     engine_passes bwrap
     assert_line --regexp '^check-engine: sandbox: bubblewrap \(user namespace, '
@@ -118,6 +119,7 @@ repository_unchanged() {
     repository_unchanged
 }
 
+# bats test_tags=slow
 @test "ordinary user, without bubblewrap: the same verdicts, but the cheat reads the corpus" {
     engine_passes limits
     assert_line --partial 'sandbox: bubblewrap unavailable (bwrap not found); running with limits only'

@@ -30,6 +30,7 @@ group_dirs() {
     tr ':' '\n' <<< "$SANDBOX_CGROUP"
 }
 
+# bats test_tags=slow
 @test "memory: five processes of 600 MB each, each under --memory 1024, do not all hold theirs at once, in both modes" {
     needs_cgroup
     local mode
@@ -193,6 +194,7 @@ PROGRAM
     assert_output --regexp '; limits only \(.*512 MiB memory per process only: no control group \([^)]+\), .* processes, 10 s timeout\)$'
 }
 
+# bats test_tags=slow
 @test "--memory-by-group: no limit per process (an address space of 1 TiB reserved, as AddressSanitizer's shadow), the group's still holds the run; refused where there is no group" {
     needs_cgroup
     start reserve-space --quiet

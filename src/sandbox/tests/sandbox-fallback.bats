@@ -65,6 +65,7 @@ said_once() {
     fi
 }
 
+# bats test_tags=slow
 @test "fallback: the memory check's verdicts are the same with bubblewrap, without it, refused, and --no-sandbox; bubblewrap unavailable is said once per run, with the reason" {
     local mode
     for mode in bwrap hidden refused none; do
@@ -89,6 +90,7 @@ said_once() {
     done
 }
 
+# bats test_tags=slow
 @test "fallback: mark gives the same rows with bubblewrap and without it on PATH" {
     local mode
     for mode in bwrap hidden; do

@@ -34,6 +34,7 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     done
 }
 
+# bats test_tags=slow
 @test "CPU: a spinning program is stopped by the CPU limit (SIGXCPU), in every mode" {
     for mode in $(test_modes); do
         in_mode "$mode"

@@ -85,6 +85,7 @@ assert_untouched() {
     [[ $stderr != *"out of space"* ]] || fail "$test_mode: stopped: $stderr"
 }
 
+# bats test_tags=slow
 @test "many small files past the cap: stopped and said where the program shares the driver's uid, a tmpfs of each place elsewhere, in every mode and place" {
     local place
     for mode in $(test_modes); do
@@ -105,6 +106,7 @@ assert_untouched() {
     done
 }
 
+# bats test_tags=slow
 @test "within the cap: untouched, even with sparse files far past it and 200 names of one file" {
     for mode in $(test_modes); do
         in_mode "$mode"

@@ -81,6 +81,7 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     refute_output --partial OPENED
 }
 
+# bats test_tags=slow
 @test "write cheat: nothing written or deleted in the repository, in every mode (with limits only, by the uid's permissions)" {
     echo victim > "$root/build/sandbox-victim-$marker"
     local before why
@@ -140,6 +141,7 @@ source "$BATS_TEST_DIRNAME/../../test-lib/sandbox-tests.bash"
     [[ -e $HOME/.sandbox-pwned-$marker ]]
 }
 
+# bats test_tags=slow
 @test "fork bomb: stopped within seconds, nothing left, the sandbox still works, in every mode" {
     for mode in $(test_modes); do
         in_mode "$mode"

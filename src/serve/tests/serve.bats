@@ -31,28 +31,34 @@ setup_file() {
 }
 teardown_file() { stop_postgresql; }
 
+# bats test_tags=slow
 @test "serve: the database layer's tests on PostgreSQL too (the same schema and SQL)" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_store
 }
 
+# bats test_tags=slow
 @test "serve: the API's tests against PostgreSQL (the same tests, a fresh database each)" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_api
 }
 
+# bats test_tags=slow
 @test "serve: two fronts on one PostgreSQL, two remote workers; a worker and a front killed; no job twice at once" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_cluster
 }
 
+# bats test_tags=slow
 @test "serve: issue 40's hostile tests on PostgreSQL too: sessions, headers and throttle, uploads and the cache, a full disk" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_sessions test_headers test_uploads \
         test_disk.DiskTest.test_below_the_reserve_uploads_get_507_and_the_worker_waits
 }
 
+# bats test_tags=slow
 @test "serve: on PostgreSQL too, the front answers under 200 slow clients and a kill -9 of the supervisor loses nothing" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_front.FrontTest.test_healthz_answers_while_200_clients_send_headers_slowly \
         test_supervisor
 }
 
+# bats test_tags=slow
 @test "serve: on PostgreSQL too, a check's count stored by its lease's holder, the queue's estimate, the staff's pages" {
     SERVE_TEST_POSTGRESQL=$pg_url unit test_progress.ProgressTest test_staff
 }

@@ -41,6 +41,7 @@ copy_work_tree() {
     ((output <= 160)) || fail "README.md has $output lines"
 }
 
+# bats test_tags=slow
 @test "docs: every runnable block of every README works on a clean copy" {
     local copy=$BATS_TEST_TMPDIR/clone readme count=0 block
     copy_work_tree "$copy"

@@ -99,6 +99,7 @@ asked_for() {
         sed 's/.*apt-get install -y --no-install-recommends //' | tr ' ' '\n' | LC_ALL=C sort | xargs
 }
 
+# bats test_tags=slow
 @test "ensure-tools: as root, each make target asks apt-get for exactly its packages" {
     local target line checked=0
     for target in "${!expected[@]}"; do
@@ -145,6 +146,7 @@ asked_for() {
   sudo apt-get update && sudo apt-get install -y --no-install-recommends valgrind"
 }
 
+# bats test_tags=slow
 @test "ensure-tools: with every tool present, nothing is installed" {
     # (make test installed them before this suite ran: the real PATH, the
     # stubs first to catch any call)

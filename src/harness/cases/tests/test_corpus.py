@@ -30,6 +30,7 @@ def test_list_ids_as_bash(game):
     assert cases.list_ids(root) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_select_ids_as_bash_every_profile(game):
     """Every profile x category set x exclusion, in one bash run per game:

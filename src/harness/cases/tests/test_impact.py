@@ -19,6 +19,10 @@ from harness.cases.impact.runs import Candidates
 from harness.cases.tests.helpers import run_main, tree
 from harness.cases.tests.impact_class import NEW_CASE, impact_rows, make_class, make_python_class
 
+# Slow, all of it (make test-full only): its module's classes are marked
+# once (about 40 CPU-s), which every test reads.
+pytestmark = pytest.mark.slow
+
 # By hand: 9 official cases, one part of 10 marks. nopromo passes 6 of 9
 # (6.67) and passes the new case: 7 of 10, 7.00; nowin passes all 9
 # (10.00) and fails it: 9 of 10, 9.00; ref stays 10.00; hangs 0 of 9, then

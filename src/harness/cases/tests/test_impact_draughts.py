@@ -26,6 +26,7 @@ def marked(tmp_path_factory) -> Path:
     return make_draughts_class(tmp_path_factory.mktemp("impact-draughts"))
 
 
+@pytest.mark.slow
 def test_add_case_impact_on_a_draughts_class(klass, tmp_path):
     ran = run_main(add_case, ["--program", "draughts", "--cases", str(tmp_path / "corpus"), "--impact", str(klass),
                               "examples", "new-crown", "a man crowned", f"{DRAUGHTS_NEW_CASE}.in"], b"", CI="1")

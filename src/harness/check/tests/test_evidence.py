@@ -16,6 +16,8 @@ import time
 import unittest
 from pathlib import Path
 
+import pytest
+
 from harness import paths
 from harness.check import evidence, evidence_parse, evidence_report
 from harness.check.evidence_parse import from_sanitizers, from_valgrind
@@ -202,6 +204,7 @@ class Evidence(unittest.TestCase):
 
 
 class CheckEngine(unittest.TestCase):
+    @pytest.mark.slow
     def test_planted_double_free_is_printed(self) -> None:
         with tempfile.TemporaryDirectory(prefix="test-evidence.") as top:
             folder = Path(top) / "engine"

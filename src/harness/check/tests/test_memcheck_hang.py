@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from harness import paths
 
 CASES = ("error1-source-outside", "error2-target-outside")
@@ -30,6 +32,7 @@ def program_hanging_on(folder: Path, marker: Path) -> Path:
     return program
 
 
+@pytest.mark.slow
 def test_a_hung_case_is_not_memchecked(tmp_path: Path) -> None:
     corpus = tmp_path / "cases" / "examples"
     corpus.mkdir(parents=True)

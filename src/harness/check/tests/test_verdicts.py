@@ -17,6 +17,7 @@ record: every subject, every case, both profiles (an hour or more on two idle
 cores: the players' failing cases each get a full report).
 """
 
+import pytest
 import os
 import tempfile
 import unittest
@@ -106,6 +107,7 @@ class RecordTest(unittest.TestCase):
 class VerdictsTest(unittest.TestCase):
     """check-engine's verdicts against the record, case by case."""
 
+    @pytest.mark.slow
     def test_same_verdicts(self):
         runs = plan(os.environ.get("VERDICTS") == "all")
         self.assertGreater(len(runs), 0)

@@ -11,6 +11,8 @@ import tempfile
 import time
 import unittest
 
+import pytest
+
 from harness import paths
 from harness.diagnose import evaluate, faultbuild, inorder, order, runs, subject
 from harness.diagnose.compare import Judge
@@ -52,6 +54,7 @@ class BatchTest(unittest.TestCase):
                                    batch=batch, builder=self.builder)
         return work.run(cases, self.faults), cases
 
+    @pytest.mark.slow
     def test_the_same_causes_and_cases_as_one_by_one(self):
         (examined, table), cases = self.evaluated(True)
         (alone_examined, alone), alone_cases = self.evaluated(False)
@@ -86,6 +89,7 @@ class BatchTest(unittest.TestCase):
                 self.assertIn(None, batches.judged(scratch, [(case.input, case.expected.out)
                                                             for case in ordered]).values())
 
+    @pytest.mark.slow
     def test_past_the_deadline_no_order_read_and_no_case_examined(self):
         (examined, _), _ = self.evaluated(True, deadline=time.monotonic())
         self.assertEqual(examined, [])

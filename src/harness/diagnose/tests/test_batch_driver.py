@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import unittest
 
+import pytest
+
 from harness.diagnose import batch
 
 TOY = r"""
@@ -102,6 +104,7 @@ class DriverTest(unittest.TestCase):
         scratch = tempfile.mkdtemp(dir=self.folder)
         return batch.run(self.binary, jobs, scratch, 1, 60, fork_each=fork_each)
 
+    @pytest.mark.slow
     def test_each_run_as_a_child_of_its_own_would_end(self):
         kept = self.answers(ORDER, False)
         alone = self.answers(ORDER, True)

@@ -13,6 +13,8 @@ import tempfile
 import time
 import unittest
 
+import pytest
+
 from harness import paths
 from harness.diagnose import evaluate, faultbuild, results, subject
 from harness.diagnose.compare import Judge
@@ -62,6 +64,7 @@ class KeptVerdictsTest(unittest.TestCase):
             self.assertIsNotNone(case.verdict)
             self.assertEqual(case.verdict, judge.verdict(case.input, case.program.out), case.id)
 
+    @pytest.mark.slow
     def test_another_judge_or_none_kept_is_judged_afresh(self):
         other = self.copy("other-judge")
         with open(os.path.join(other, "outputs", "judge.tsv"), "w") as handle:
@@ -76,6 +79,7 @@ class KeptVerdictsTest(unittest.TestCase):
         self.assertFalse(any(case.judged for case in results.load("draughts", self.failing, cases_dir,
                                                                      removed, None, None)))
 
+    @pytest.mark.slow
     def test_the_same_causes_with_and_without_them(self):
         without = self.copy("without")
         os.unlink(os.path.join(without, "outputs", "judge.tsv"))

@@ -8,6 +8,8 @@ import subprocess
 import tempfile
 import unittest
 
+import pytest
+
 from harness import paths
 from harness.diagnose import compare, faultbuild, order, runs
 from harness.diagnose.runs import Run
@@ -117,6 +119,7 @@ class HookTest(unittest.TestCase):
             self.assertEqual(runs.run_in_order(self.plain, case, path).out, golden)
             self.assertEqual(runs.run_in_order(self.hooked, case, os.devnull).out, golden)
 
+    @pytest.mark.slow
     def test_a_case_printed_as_nothing_where_alice_cannot_move_shifts_no_later_case(self):
         # (a case where Alice cannot move, then the handout's case 5: the
         # program prints nothing for the first, as JUDGE.md lets it)

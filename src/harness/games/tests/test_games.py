@@ -44,6 +44,7 @@ def test_what_a_record_names_is_there(name):
         assert run_bash('make -s -n "$1" >/dev/null && echo target', game.judge).strip() == "target"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_line_regions_and_symptoms_as_bash(name):
     """The first and last lines (and one past the end) of a few expected
@@ -66,6 +67,7 @@ def test_line_regions_and_symptoms_as_bash(name):
     assert [game.region_symptom(code) for code in codes] == lines(run_bash(script, name, *codes))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_memcheck_cases_as_bash(name):
     """On a third of the corpus (every third id): the same cases, in order."""
@@ -93,6 +95,7 @@ def test_memcheck_cases_of_inputs_ending_every_way(tmp_path):
     assert lines(expected)[4:] == ["malformed/cr", "malformed/letter"]
 
 
+@pytest.mark.slow
 def test_corpus_stats_rows_as_bash(tmp_path):
     """On checkers' wins and a sample of its other cases (linked): the win
     rows by side and command; draughts has none."""

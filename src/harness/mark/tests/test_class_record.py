@@ -13,6 +13,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
+import pytest
+
 from harness import hashes, paths
 from harness.mark.cli import options as command_line
 from harness.mark.cli import submissions
@@ -28,6 +30,7 @@ class ClassRecordTest(unittest.TestCase):
         cls.record = json.loads(class_record.RECORD.read_text(encoding="utf-8"))
         cls.taken = class_record.take(MARK, dict(os.environ, PYTHONPATH=str(paths.SRC)))
 
+    @pytest.mark.slow
     def test_every_run_is_the_record(self):
         self.assertEqual(sorted(self.taken["runs"]), sorted(self.record["runs"]))
         for label, recorded in self.record["runs"].items():

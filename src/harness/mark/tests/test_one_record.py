@@ -18,6 +18,7 @@ def marked(tmp_path_factory):
     return one_record.mark_all([str(one_record.WORKER)], folder)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [s.name for s in SUBMISSIONS] + [f"refused-{name}" for name, _ in REFUSALS])
 def test_as_recorded(marked, name):
     recorded = one_record.read_record(name)

@@ -101,6 +101,7 @@ def add_case(corpus: Path) -> None:
         shutil.copyfile(f"{NEW_CASE}{suffix}", corpus / f"{NEW}{suffix}")
 
 
+@pytest.mark.slow
 def test_a_case_added_runs_that_case_alone_and_remembers_the_marks(marked, klass, corpus, runs, capsys):
     before = rows(klass)
     assert (before["ref"]["final_mark"], before["nowin"]["final_mark"]) == ("10.00", "10.00")

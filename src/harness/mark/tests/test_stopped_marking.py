@@ -18,6 +18,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
+import pytest
+
 from harness import paths
 
 OUT_OF_SPACE = ("sandbox: out of space: the run's files together passed its 32 MiB (40 MiB in its working and "
@@ -48,6 +50,7 @@ class StoppedMarkingTest(unittest.TestCase):
             row = next(csv.DictReader(handle))
         return done, row
 
+    @pytest.mark.slow
     def test_stopped_twice_is_not_marked_and_resume_marks_it(self):
         (self.student / "flag").chmod(0o755)
         done, row = self.mark()

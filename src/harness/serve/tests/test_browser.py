@@ -7,6 +7,7 @@ import os
 import tempfile
 import unittest
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from harness.serve import programs
@@ -56,9 +57,11 @@ class BrowserTest(unittest.TestCase):
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "#history tbody tr")), 1)
         return driver
 
+    @pytest.mark.slow
     def test_upload_with_javascript(self):
         self.upload_and_read("ann", True)
 
+    @pytest.mark.slow
     def test_upload_without_javascript(self):
         self.upload_and_read("ben", False)
 

@@ -9,6 +9,8 @@ import html
 import re
 import unittest
 
+import pytest
+
 from harness.serve.client import ROOT, Visitor, service_for, submit, wait_final
 
 NO_MAIN = b"int helper(void) { return 1; }\n"
@@ -39,6 +41,7 @@ class BuildsTest(unittest.TestCase):
         found = re.search(r'<(p|div) id="%s"[^>]*>(.*?)</\1>' % ident, page, re.S)
         return html.unescape(re.sub(r"<[^>]+>", "", found.group(2))) if found else ""
 
+    @pytest.mark.slow
     def test_no_main_in_plain_words(self):
         final, page = self.checked("ann", {"program.c": NO_MAIN})
         self.assertIn("no main function", final["summary"])

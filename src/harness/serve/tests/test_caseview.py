@@ -9,6 +9,7 @@ the server's on the page; the same sources from another student are answered
 from the cache with the same case view and nothing of the first
 submission; another student gets none of the files, the staff gets them."""
 
+import pytest
 import glob
 import html
 import io
@@ -108,6 +109,7 @@ class CaseViewTest:
             passed = subprocess.run(["bash", "-c", commands[0]], cwd=folder, capture_output=True, text=True)
             self.assertEqual((passed.returncode, passed.stdout), (0, ""), passed.stderr)
 
+    @pytest.mark.slow
     def test_a_cached_answer_shows_the_case_and_nothing_of_the_first(self):
         """The same sources from another student: answered from the cache,
         the same case view (the report's views carried), none of the first

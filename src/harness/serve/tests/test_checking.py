@@ -8,6 +8,8 @@ import os
 import tempfile
 import unittest
 
+import pytest
+
 from harness.serve import checking, pages, programs
 from harness.serve.client import Service, request, submit, wait_final, write_roster
 
@@ -27,6 +29,7 @@ class CheckingTest(unittest.TestCase):
         self.assertEqual(status, 202, body)
         return wait_final(self.service, self.tokens[name], body["id"])
 
+    @pytest.mark.slow
     def test_verdicts_and_cache(self):
         correct = self.checked("ann", "correct")
         self.assertEqual((correct["state"], correct["compiled"], correct["failed"]), ("done", True, 0))
@@ -50,6 +53,7 @@ class CheckingTest(unittest.TestCase):
         self.assertIn("rerun", page)  # check-engine's own report of a case
         self.assertEqual(request(wrong["page"], self.tokens["ann"])[0], 404)
 
+    @pytest.mark.slow
     def test_hanging_program_stops_after_three_hangs(self):
         """The service's default --stop-after-hangs 3: each of check-engine's
         2 workers stops after 3 hangs in a row; the rest are failed as not

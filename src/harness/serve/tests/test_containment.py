@@ -11,6 +11,8 @@ import tempfile
 import unittest
 from unittest import mock
 
+import pytest
+
 from harness import paths
 from harness import containment
 from harness.serve.client import PYTHON, Service, Visitor, free_port, python_env, request, submit, write_roster
@@ -71,6 +73,7 @@ class ContainmentTest(unittest.TestCase):
             self.assertIn("start with --weak-sandbox to serve anyway", done.stderr)
             self.assertFalse(os.path.exists(data))
 
+    @pytest.mark.slow
     def test_weak_sandbox_serves_and_says_so(self):
         with tempfile.TemporaryDirectory() as folder:
             tokens = write_roster(folder, ["ann"])

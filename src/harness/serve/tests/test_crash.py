@@ -9,6 +9,8 @@ import tempfile
 import time
 import unittest
 
+import pytest
+
 from harness.serve import programs
 from harness.serve.client import Service, request, submit, wait_final, write_roster
 
@@ -29,6 +31,7 @@ class CrashTest(unittest.TestCase):
         states = [request(s["url"], self.tokens[name])[2]["state"] for name, s in accepted]
         return states.count("running")
 
+    @pytest.mark.slow
     def test_kill_9_and_restart_finishes_everything(self):
         service = Service(self.tmp.name, self.options)
         self.addCleanup(service.stop)

@@ -20,6 +20,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -27,6 +28,10 @@ from harness import paths
 from harness.serve import programs
 from harness.serve.client import Service, submit, wait_final, write_roster
 from harness.serve.tests.browsing import SHOTS, WIDTHS, axe_source, browser, found, measure
+
+# Slow, all of it (make test-full only): each class starts the service and
+# Chromium and walks its pages (about 35 CPU-s).
+pytestmark = pytest.mark.slow
 
 
 class FitCase(unittest.TestCase):

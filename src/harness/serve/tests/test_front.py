@@ -15,6 +15,8 @@ import threading
 import time
 import unittest
 
+import pytest
+
 from harness import paths
 from harness.serve.client import PYTHON, Service, free_port, python_env, request, write_roster
 
@@ -87,6 +89,7 @@ def probe(base):
 
 
 class FrontTest(unittest.TestCase):
+    @pytest.mark.slow
     def test_healthz_answers_while_200_clients_send_headers_slowly(self):
         with tempfile.TemporaryDirectory() as folder:
             write_roster(folder, ["ann"])

@@ -10,6 +10,8 @@ import subprocess
 import tempfile
 import unittest
 
+import pytest
+
 from harness import games, paths
 from harness.serve import config
 from harness.serve.client import PYTHON, Service, python_env, submit, wait_final, write_roster
@@ -51,6 +53,7 @@ class GameOptionsTest(unittest.TestCase):
 
 
 class DraughtsServiceTest(unittest.TestCase):
+    @pytest.mark.slow
     def test_a_correct_hw4_program_passes_with_the_defaults(self):
         with tempfile.TemporaryDirectory() as folder:
             tokens = write_roster(folder, ["dee"])

@@ -11,6 +11,8 @@ import time
 import types
 import unittest
 
+import pytest
+
 from harness.serve import bench_rush, checking, estimate, leases, programs, store
 from harness.serve.tests.test_store import fresh
 
@@ -191,6 +193,7 @@ class ReadProgressTest(unittest.TestCase):
 
 
 class RealCheckTest(unittest.TestCase):
+    @pytest.mark.slow
     def test_a_running_check_tells_its_count_as_it_goes(self):
         # a hanging program: each case takes the 2 s timeout, so the worker's
         # polls (every 2 s) see the count grow (after 3 hangs in a row

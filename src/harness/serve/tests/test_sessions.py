@@ -11,6 +11,8 @@ import tempfile
 import time
 import unittest
 
+import pytest
+
 from harness.serve import config, programs
 from harness.serve.client import Service, Visitor, write_roster
 
@@ -104,6 +106,7 @@ class SessionsTest(Sessions, unittest.TestCase):
         self.addCleanup(self.service.stop)
         return self.service.start()
 
+    @pytest.mark.slow
     def test_a_new_token_or_staff_token_ends_the_old_sessions(self):
         self.start()
         ann, staff = Visitor(self.service), Visitor(self.service)
@@ -119,6 +122,7 @@ class SessionsTest(Sessions, unittest.TestCase):
         again.login(self.tokens["ann"])
         self.assertEqual(self.replay(again.cookie), 200)
 
+    @pytest.mark.slow
     def test_a_session_ends_after_its_hours(self):
         self.assertLessEqual(config.SESSION_HOURS, 12)
         self.start(["--session-hours", str(3 / 3600)])
@@ -128,6 +132,7 @@ class SessionsTest(Sessions, unittest.TestCase):
         time.sleep(4)
         self.assertEqual(self.replay(ann.cookie), 401)
 
+    @pytest.mark.slow
     def test_the_cookie_is_secure_over_https_only(self):
         self.start(["--trust-proxy"])
         plain = Visitor(self.service)

@@ -12,6 +12,8 @@ import tempfile
 import time
 import unittest
 
+import pytest
+
 from harness.serve import programs
 from harness.serve.client import Service, request, submit, wait_final, write_roster
 
@@ -75,6 +77,7 @@ def kill_left(recorded):
 
 
 class SupervisorTest(unittest.TestCase):
+    @pytest.mark.slow
     def test_kill_9_of_the_supervisor_takes_its_children_and_a_restart_works(self):
         with tempfile.TemporaryDirectory() as folder:
             tokens = write_roster(folder, ["ann"])

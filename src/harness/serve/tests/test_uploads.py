@@ -10,6 +10,8 @@ import tempfile
 import unittest
 import zipfile
 
+import pytest
+
 from harness.serve import programs
 from harness.serve.client import ROOT, Service, Visitor, request, submit, wait_final, write_roster
 
@@ -35,6 +37,7 @@ class UploadsTest(unittest.TestCase):
         for path in (self.tmp.name, ROOT + "/", "/work/"):
             self.assertNotIn(path, text)
 
+    @pytest.mark.slow
     def test_a_cached_answer_is_the_students_own(self):
         sources = programs.sources("wrong", "the same for both")
         first = submit(self.service, self.tokens["ann"], sources)[2]

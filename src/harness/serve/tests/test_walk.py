@@ -38,6 +38,7 @@ import unittest
 import zipfile
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from harness import paths
@@ -136,6 +137,7 @@ class Walk:
 
     # The student
 
+    @pytest.mark.slow
     def test_a_student_walk(self):
         driver, problems = self.driver, []
         driver.delete_all_cookies()
@@ -211,6 +213,7 @@ class Walk:
 
     # The staff
 
+    @pytest.mark.slow
     def test_b_staff_walk(self):
         driver, problems = self.driver, []
         done = self.a_finished_submission()

@@ -21,9 +21,15 @@ import sys
 import tempfile
 import unittest
 
+import pytest
+
 from harness import paths
 from harness.similarity.cli import DEFAULT_THRESHOLD
 from harness.similarity.disguise import disguise_level
+
+# Slow, all of it (make test-full only): its class builds and runs every
+# disguised copy once (about 25 CPU-s), which every test reads.
+pytestmark = pytest.mark.slow
 
 # name: (folder under src, files) of the programs written apart.
 INDEPENDENT = {

@@ -9,6 +9,7 @@ import os
 import tempfile
 import unittest
 
+import pytest
 import pycparser
 from pycparser.c_lexer import CLexer
 
@@ -68,6 +69,7 @@ class FastLexerTest(unittest.TestCase):
         for text in texts:
             self.assertEqual(tokens(FastLexer, text), tokens(CLexer, text))
 
+    @pytest.mark.slow
     def test_a_parse_with_it_is_the_same_tree(self):
         for text in repository_texts()[:3]:
             fast, slow = io.StringIO(), io.StringIO()

@@ -8,6 +8,8 @@ import subprocess
 import tempfile
 import unittest
 
+import pytest
+
 from harness.similarity import level5, merge, reshape, split
 from harness.similarity.structure import containment, structure_of
 
@@ -110,6 +112,7 @@ class Level5Test(unittest.TestCase):
             text = handle.read()
         self.assertIn("merged_1(int which", text)
 
+    @pytest.mark.slow
     def test_every_split_prints_the_same(self):
         with tempfile.TemporaryDirectory() as stubs:
             nodes = reshape.parsed_files(self.original, stubs, [])[os.path.join(self.original, "main.c")]
