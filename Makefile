@@ -4,7 +4,7 @@
 #
 # Variables: CC (gcc or clang), CFLAGS, JOBS, SELFTEST_JOBS, UNIT_JOBS, PROGRAM (checkers or
 # draughts, for the per-program targets), ENGINE (a program to check),
-# FUZZ_SECONDS, QUICK.
+# FUZZ_SECONDS, QUICK, SLOW (0: no test tagged slow, as make test).
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -31,6 +31,16 @@ FUZZ_SECONDS ?= 600
 # run as one test a case (`instrumented`): bats' cost of a test, paid once.
 TEST_WAITING := selftest unit
 TEST_COMPUTING := instrumented oom coverage cli
+# make test is the check before a push, within 10 minutes on 2 cores: the
+# same waiting suites without the tests tagged slow (over 10 s of a
+# make test-full's wall each: bats' "# bats test_tags=slow", pytest's
+# @pytest.mark.slow), and the command-line tests; make test-full (CI, on
+# every push) runs everything. SLOW=0 leaves the slow tests out of make
+# selftest and make unit too.
+TEST_QUICK_COMPUTING := cli
+SLOW ?= 1
+SLOW_BATS = $(if $(filter 0,$(SLOW)),--filter-tags '!slow')
+SLOW_PYTEST = $(if $(filter 0,$(SLOW)),-m 'not slow')
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
 # more than they compute (servers, browsers, timeouts: their walls add up
 # to about 6 times their CPU time); a file's tests stay together in one
@@ -54,7 +64,7 @@ ENSURE_TOOLS := src/tools/ensure-tools --for
 # verdicts with the record of src/harness/check/tests/record/).
 BUILD_FAULTS = PYTHONPATH=src /usr/bin/python3 -B -m harness.diagnose.build_faults --cc '$(CC)' --flags '$(WARNINGS) $(CFLAGS)' --build $(BUILD)
 
-.PHONY: all run check cli unit selftest memcheck instrumented test test-parts test-cost sanitize oom fuzz coverage mutants \
+.PHONY: all run check cli unit selftest memcheck instrumented test test-full test-parts test-cost sanitize oom fuzz coverage mutants \
     bench corpus generators corpus-check corpus-stats corpus-format check-engine \
     clean help FORCE
 
@@ -93,8 +103,8 @@ cli: all ## the engines' command-line tests (src/*/tests/cli.bats), make check's
 unit: all bytecode ## the Python package's tests (src/harness/*/tests, pytest)
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
-	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
-	    -n $(UNIT_JOBS) --dist loadfile src/harness
+	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider --strict-markers \
+	    -n $(UNIT_JOBS) --dist loadfile $(SLOW_PYTEST) src/harness
 
 .PHONY: verdicts
 verdicts: all ## check-engine's verdicts against the whole record, every subject, case and profile (an hour or more)
@@ -105,7 +115,7 @@ verdicts: all ## check-engine's verdicts against the whole record, every subject
 
 selftest: all bytecode ## the harness's own tests (src/*/tests): it can fail, lint, workflows
 	@$(ENSURE_TOOLS) $@
-	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(SELFTEST_JOBS)
+	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(SELFTEST_JOBS) $(SLOW_BATS)
 
 memcheck: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## every golden case under Valgrind memcheck (stdout, status and stderr compared too), the corpus format
 	@$(ENSURE_TOOLS) $@
@@ -128,20 +138,25 @@ coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per progra
 	@src/golden/run-suite coverage $(PROGRAMS:%=coverage-%)
 
 # (the suites run side by side: what they share is built first, once)
-test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## everything CI runs; installs missing tools; ends "N passed, N failed"
+test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## before a push (10 minutes): every self-test and package test but the slow ones, the command lines; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
+	@$(BUILD_FAULTS)
+	@SLOW=0 src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_QUICK_COMPUTING)
+
+test-full: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## everything CI runs: make test's, the slow tests, memcheck and sanitize, oom, coverage; ends "N passed, N failed"
+	@$(ENSURE_TOOLS) test
 	@$(BUILD_FAULTS)
 	@src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_COMPUTING)
 
-test-parts: ## what make test runs, as data: a TSV of kind (selftest or suite) and name
+test-parts: ## what make test-full runs (SLOW=0: make test), as data: a TSV of kind (selftest or suite) and name
 	@printf 'kind\tname\n'
 	@printf 'selftest\t%s\n' $(SELFTESTS)
-	@printf 'suite\t%s\n' $(filter-out selftest,$(TEST_WAITING)) $(TEST_COMPUTING)
+	@printf 'suite\t%s\n' $(filter-out selftest,$(TEST_WAITING)) $(if $(filter 0,$(SLOW)),$(TEST_QUICK_COMPUTING),$(TEST_COMPUTING))
 
-test-cost: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## what make test costs, part by part (CPU s alone, the costliest first; about an hour)
+test-cost: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## what make test-full costs (SLOW=0: make test), part by part (CPU s alone, the costliest first; about an hour)
 	@$(ENSURE_TOOLS) test
 	@$(BUILD_FAULTS)
-	@PYTHONPATH=src /usr/bin/python3 -B -m harness.bench.testcost
+	@PYTHONPATH=src /usr/bin/python3 -B -m harness.bench.testcost $(if $(filter 0,$(SLOW)),--without-slow)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
 	@$(ENSURE_TOOLS) $@

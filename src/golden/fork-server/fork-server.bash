@@ -18,7 +18,7 @@ FORK_SERVER_EMPTY_LOGS=()
 # Returns 1, with the reason on stderr, when the server did not start (a
 # statically linked ENGINE never loads the library, and Valgrind ends):
 # the suite then runs Valgrind once a case. A Valgrind still starting gets
-# FORK_SERVER_START_SECONDS (default 300): make test runs memcheck under
+# FORK_SERVER_START_SECONDS (default 300): make test-full runs memcheck under
 # nice beside the self-tests, where its half second of CPU can take a
 # minute, and the fallback would cost that half second on every case.
 fork_server_start() {

@@ -1,4 +1,5 @@
-"""testcost.py -- what `make test` costs, part by part (`make test-cost`):
+"""testcost.py -- what `make test-full` costs, part by part (`make test-cost`;
+with --without-slow, `make test-cost SLOW=0`: what `make test` costs):
 each selftest file, each file of the package's tests and each computing
 suite run alone, LANES at a time, each in a control group of its own
 (cpumeter.py); their CPU and wall seconds in a TSV, the costliest first,
@@ -31,32 +32,43 @@ COLUMNS = ("kind", "name", "status", "cpu_seconds", "user_seconds", "system_seco
 @dataclass(frozen=True)
 class Part:
     """One thing make test runs: kind (selftest, unit or suite) and name
-    (a bats file, a test file of the package, a make target)."""
+    (a bats file, a test file of the package, a make target); without_slow:
+    its tests tagged slow left out, as make test does."""
 
     kind: str
     name: str
+    without_slow: bool = False
 
     def command(self) -> list[str]:
         if self.kind == "selftest":
-            return ["bats", "--formatter", "tap", self.name]
+            tags = ["--filter-tags", "!slow"] if self.without_slow else []
+            return ["bats", "--formatter", "tap", *tags, self.name]
         if self.kind == "unit":
+            marks = ["-m", "not slow"] if self.without_slow else []
             return ["env", "PYTHONPATH=src", "PYTHONDONTWRITEBYTECODE=1", "/usr/bin/python3", "-m", "pytest",
-                    "-q", "-p", "no:cacheprovider", self.name]
+                    "-q", "-p", "no:cacheprovider", *marks, self.name]
         return ["make", "--no-print-directory", self.name]
 
+    def failed(self, status: int) -> bool:
+        """pytest's 5 (no test collected) is no failure where the file's
+        tests are all slow and left out."""
+        return status != 0 and not (self.without_slow and self.kind == "unit" and status == 5)
 
-def make_parts(root: Path) -> list[Part]:
-    """What make test runs, as `make test-parts` lists it (kind, name),
-    with the package's tests (make unit) one part a test file."""
-    listing = subprocess.run(["make", "--no-print-directory", "-s", "test-parts"], cwd=root, check=True,
+
+def make_parts(root: Path, without_slow: bool = False) -> list[Part]:
+    """What make test-full runs (without_slow: make test), as `make
+    test-parts` lists it (kind, name), with the package's tests (make unit)
+    one part a test file."""
+    listing = subprocess.run(["make", "--no-print-directory", "-s", "test-parts",
+                              "SLOW=%d" % (not without_slow)], cwd=root, check=True,
                              capture_output=True, text=True).stdout
     parts = []
     for row in csv.DictReader(listing.splitlines(), delimiter="\t"):
         if row["kind"] == "suite" and row["name"] == "unit":
-            parts += [Part("unit", str(path.relative_to(root)))
+            parts += [Part("unit", str(path.relative_to(root)), without_slow)
                       for path in sorted(root.glob("src/harness/**/tests/test_*.py"))]
         else:
-            parts.append(Part(row["kind"], row["name"]))
+            parts.append(Part(row["kind"], row["name"], without_slow))
     return parts
 
 
@@ -87,7 +99,7 @@ def measure_all(parts: list[Part], lanes: int, logs: Path, root: Path) -> list[t
         cost = cpumeter.measure(meter, log_name(part), part.command(), logs / (log_name(part) + ".log"), root)
         done.append((part, cost, meter.kind))
         print("test-cost: %d/%d %s %s: %.1f CPU s%s" % (len(done), len(parts), part.kind, part.name, cost.cpu,
-                                                       "" if cost.status == 0 else ", FAILED (%d)" % cost.status),
+                                                       "" if not part.failed(cost.status) else ", FAILED (%d)" % cost.status),
               file=sys.stderr, flush=True)
 
     try:
@@ -121,7 +133,7 @@ def summary(rows, core_count: int, top: int) -> list[str]:
     lines.append("total: %.1f CPU min, %.1f min on %d cores; the budget of 10 min is %.0f CPU min (%s)"
                  % (total / 60, total / 60 / core_count, core_count, budget / 60,
                     "within it" if total <= budget else "%.1f times it" % (total / budget)))
-    failed = [part.name for part, cost, _ in rows if cost.status != 0]
+    failed = [part.name for part, cost, _ in rows if part.failed(cost.status)]
     lines.append("%d parts measured, %d failed%s" % (len(rows), len(failed),
                                                      ": " + ", ".join(failed) if failed else ""))
     return lines
@@ -137,11 +149,14 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--lanes", type=int, default=2, help="parts run at once (default 2)")
     parser.add_argument("--parts", type=Path,
                         help="a TSV with kind (selftest, unit or suite) and name: only these parts "
-                             "(default: what make test runs, from make test-parts)")
+                             "(default: what make test-full runs, from make test-parts)")
     parser.add_argument("--output", type=Path, default=paths.BUILD / "bench" / "test-cost.tsv",
                         help="the table (default build/bench/test-cost.tsv; each part's output beside it, "
                              "in test-cost/)")
     parser.add_argument("--top", type=int, default=25, help="parts shown (default 25)")
+    parser.add_argument("--without-slow", action="store_true",
+                        help="what make test runs: its parts, their tests tagged slow left out "
+                             "(default: make test-full's, every test)")
     args = parser.parse_args(argv)
     if args.lanes < 1 or args.top < 0:
         parser.error("--lanes must be at least 1 and --top at least 0")
@@ -151,7 +166,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str]) -> int:
     args = parse(argv)
     try:
-        parts = read_parts(args.parts) if args.parts else make_parts(paths.ROOT)
+        parts = read_parts(args.parts) if args.parts else make_parts(paths.ROOT, args.without_slow)
     except (OSError, ValueError, subprocess.CalledProcessError) as error:
         print("test-cost: %s" % error, file=sys.stderr)
         return 2
@@ -160,7 +175,7 @@ def main(argv: list[str]) -> int:
     write_table(rows, args.output)
     print("\n".join(summary(rows, cores(), args.top)))
     print("(every part: %s, measured by %s)" % (args.output, rows[0][2] if rows else "nothing"))
-    return 1 if any(cost.status != 0 for _, cost, _ in rows) else 0
+    return 1 if any(part.failed(cost.status) for part, cost, _ in rows) else 0
 
 
 if __name__ == "__main__":

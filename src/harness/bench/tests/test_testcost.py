@@ -13,6 +13,9 @@ import textwrap
 import unittest
 from pathlib import Path
 
+import pytest
+
+from harness import paths
 from harness.bench import cpumeter, testcost
 
 # Python that spends SECONDS of CPU (argv[1]).
@@ -36,6 +39,7 @@ class TestCostTest(unittest.TestCase):
             status = testcost.main(list(argv))
         return status, printed.getvalue(), said.getvalue()
 
+    @pytest.mark.slow
     def test_the_costliest_part_first_every_column_and_a_failure_said(self):
         burn = bats_file(self.folder, "burn.bats", '/usr/bin/python3 -c "$BURN" 2')
         idle = bats_file(self.folder, "idle.bats", "sleep 0.6")
@@ -63,6 +67,21 @@ class TestCostTest(unittest.TestCase):
         self.assertRegex(printed, r"total: [0-9.]+ CPU min, [0-9.]+ min on \d+ cores; the budget of 10 min is")
         self.assertIn("FAILED", said)
         self.assertTrue(list((table.parent / "test-cost").glob("selftest-*burn.bats.log")))
+
+    def test_without_slow_the_parts_leave_the_slow_tests_out_as_make_test_does(self):
+        selftest = testcost.Part("selftest", "a.bats", without_slow=True)
+        unit = testcost.Part("unit", "test_a.py", without_slow=True)
+        self.assertEqual(selftest.command()[-3:], ["--filter-tags", "!slow", "a.bats"])
+        self.assertEqual(unit.command()[-3:], ["-m", "not slow", "test_a.py"])
+        self.assertNotIn("--filter-tags", testcost.Part("selftest", "a.bats").command())
+        self.assertNotIn("not slow", testcost.Part("unit", "test_a.py").command())
+        # a file whose tests are all slow collects none (pytest's 5): no failure then
+        self.assertEqual((unit.failed(5), unit.failed(1), unit.failed(0)), (False, True, False))
+        self.assertTrue(testcost.Part("unit", "test_a.py").failed(5))
+        self.assertTrue(selftest.failed(5))
+        suites = [part.name for part in testcost.make_parts(paths.ROOT, without_slow=True) if part.kind == "suite"]
+        self.assertEqual(suites, ["cli"])
+        self.assertIn("oom", [part.name for part in testcost.make_parts(paths.ROOT) if part.kind == "suite"])
 
     def test_a_parts_file_without_its_columns_is_refused(self):
         (self.folder / "parts.tsv").write_text("file\nx.bats\n")
