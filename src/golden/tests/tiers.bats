@@ -47,19 +47,20 @@ setup() {
     assert_output --regexp "run-bats selftest .* --filter-tags '!slow'"
     run make -n --no-print-directory unit SLOW=0
     assert_output --regexp "pytest .*--strict-markers.* -m 'not slow' src/harness"
-    run make -n --no-print-directory selftest
+    # (without SLOW: make test, around this test, exports SLOW=0)
+    run env -u SLOW make -n --no-print-directory selftest
     refute_output --partial 'filter-tags'
-    run make -n --no-print-directory unit
+    run env -u SLOW make -n --no-print-directory unit
     refute_output --partial 'not slow'
     run make -s --no-print-directory test-parts SLOW=0
     assert_success
     assert_equal "$(grep -P '^suite\t' <<< "$output" | cut -f2 | tr '\n' ' ')" 'unit cli '
-    run make -s --no-print-directory test-parts
+    run env -u SLOW make -s --no-print-directory test-parts
     assert_equal "$(grep -P '^suite\t' <<< "$output" | cut -f2 | tr '\n' ' ')" 'unit instrumented oom coverage cli '
     # make test runs its parts with SLOW=0; make test-full without it
     run make -n --no-print-directory test
     assert_output --partial 'SLOW=0 src/golden/run-suite --all selftest unit --niced cli'
-    run make -n --no-print-directory test-full
+    run env -u SLOW make -n --no-print-directory test-full
     assert_output --partial 'src/golden/run-suite --all selftest unit --niced instrumented oom coverage cli'
     refute_output --partial 'SLOW=0'
 }
