@@ -6,6 +6,7 @@ compiler and warning flags."""
 import argparse
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from harness import paths
 from harness.diagnose import batch, catalogue, faultbuild
@@ -27,7 +28,12 @@ def parse(argv, games):
     parser.add_argument("--flags", default=faultbuild.FLAGS, help="compiler flags (default: %(default)s)")
     parser.add_argument("--build", default=str(paths.BUILD),
                         help="build folder (default: the repository's build/)")
-    return parser.parse_args(argv)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="builds at once (default: the cores, %(default)s)")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    return args
 
 
 def wanted(args, faults, games):
@@ -45,26 +51,41 @@ def wanted(args, faults, games):
             yield game, [row["code"]]
 
 
+def build_one(builder, game, codes):
+    """One build asked for; a game with a move-order hook runs its faults
+    in a program's own order, so its batch binary too (batch.py)."""
+    built = builder.build(game, codes)
+    if game in faultbuild.HOOKS:
+        batch.fault_batch(builder, built)
+
+
 def main(argv):
     faults = catalogue.Catalogue()
     games = faults.games()
     args = parse(argv, games)
     builder = faultbuild.Builder(args.build, args.cc, args.flags, faults)
-    failed = 0
     try:
-        for game, codes in wanted(args, faults, games):
+        builds = list(wanted(args, faults, games))
+    except catalogue.CatalogueError as error:
+        sys.exit("build-faults: %s" % error)
+    failed = 0
+    # (each build in a tree and under a name of its own: faultbuild and
+    # batch write a scratch file and rename it, so builds run side by side)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        done = [pool.submit(build_one, builder, game, codes) for game, codes in builds]
+        for future in done:
             try:
-                built = builder.build(game, codes)
-                # (a game with a move-order hook runs its faults in a program's
-                # own order: its batch binaries too, batch.py; the judge's once)
-                if game in faultbuild.HOOKS:
-                    batch.fault_batch(builder, built)
-                    batch.judge_batch(builder)
+                future.result()
             except faultbuild.BuildError as error:
                 print("build-faults: %s" % error, file=sys.stderr)
                 failed += 1
-    except catalogue.CatalogueError as error:
-        sys.exit("build-faults: %s" % error)
+    # the judge's batch binary, once, when a game with a hook was built
+    if any(game in faultbuild.HOOKS for game, _ in builds):
+        try:
+            batch.judge_batch(builder)
+        except faultbuild.BuildError as error:
+            print("build-faults: %s" % error, file=sys.stderr)
+            failed += 1
     return 1 if failed else 0
 
 

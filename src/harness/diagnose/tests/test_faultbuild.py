@@ -2,13 +2,15 @@
 for it are every user's (0755) whatever the caller's umask, as
 harness.sandbox.ensure_built's programs are: under the service (umask
 077) they were 0700, closing them to check-engine run by another user."""
+import contextlib
+import io
 import os
 import shutil
 import stat
 import tempfile
 import unittest
 
-from harness.diagnose import catalogue, faultbuild
+from harness.diagnose import build_faults, catalogue, faultbuild
 
 
 def mode(path):
@@ -47,3 +49,22 @@ class FaultBuildUmaskTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BuildFaultsTest(unittest.TestCase):
+    """build_faults builds side by side (--jobs): a build that fails is
+    said and counted, and the others are still built."""
+
+    def test_side_by_side_a_failed_build_is_counted_and_the_others_built(self):
+        build = tempfile.mkdtemp(prefix="test-build-faults.")
+        self.addCleanup(shutil.rmtree, build, True)
+        codes = [row["code"] for row in catalogue.Catalogue().read("checkers")[:3]]
+        said = io.StringIO()
+        with contextlib.redirect_stderr(said):
+            status = build_faults.main(["checkers/" + codes[0], "checkers/no-such-fault", "checkers/" + codes[1],
+                                        "checkers/" + codes[2], "--build", build, "--jobs", "3",
+                                        "--cc", "cc", "--flags", "-std=c11 -O0"])
+        self.assertEqual(status, 1)
+        self.assertIn("no fault no-such-fault in faults/checkers.tsv", said.getvalue())
+        for code in codes:
+            self.assertTrue(os.access(catalogue.binary(build, "checkers", [code]), os.X_OK), code)
