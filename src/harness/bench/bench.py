@@ -39,7 +39,8 @@ Prints, and keeps in build/bench/report.txt:
     similarity over a generated class, Gradescope's run_autograder on one
     core, the diagnosis's time against check-engine's, the pre-submission
     service's due-date rush on SQLite and on PostgreSQL (2 fronts, 2
-    remote workers);
+    remote workers), and `make test` on a clean clone of HEAD (wall and
+    CPU, within 10 minutes; not with --quick: it takes about that);
   - the targets, each met, not met or not measured.
 Wall times are noisy on a shared machine, so each comes with the load
 average (1 min) taken just before it. Raw hyperfine results are kept in

@@ -19,9 +19,11 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 from harness import paths
 from harness.adequacy import bench as adequacy_bench
+from harness.bench import maketest
 from harness.cases.impact import bench as impact_bench
 from harness.diagnose import bench as diagnose_bench
 from harness.diagnose import faultbuild
@@ -154,6 +156,19 @@ def diagnose_rows(run):
     return [(label, ratio, figures.get("target_ratio", 1.0), "" if ratio is not None else "the run failed")]
 
 
+def make_test_rows(run):
+    """make test on a clean clone of HEAD (harness.bench.maketest): about
+    ten minutes, so only in the full run."""
+    if run.quick or not run.suites or run.checking_only:
+        why = "quick mode" if run.quick else "--engine-only" if not run.suites else "--checking"
+        return [(maketest.LABEL, None, maketest.SECONDS_LIMIT, why)]
+    try:
+        return [maketest.row(maketest.measure(Path(run.out)))]
+    except (subprocess.CalledProcessError, OSError) as error:
+        print("bench: make test on a clean clone could not start: %s" % error)
+        return [(maketest.LABEL, None, maketest.SECONDS_LIMIT, "the clone failed")]
+
+
 # The components' benchmarks, in the order of their rows.
 COMPONENT_BENCHES = (
     ComponentBench("similarity", similarity_rows),
@@ -162,6 +177,7 @@ COMPONENT_BENCHES = (
     ComponentBench("adequacy", adequacy_rows),
     ComponentBench("impact", impact_rows),
     ComponentBench("serve", rush_rows),
+    ComponentBench("make test", make_test_rows),
 )
 
 
