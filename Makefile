@@ -100,7 +100,7 @@ cli: all ## the engines' command-line tests (src/*/tests/cli.bats), make check's
 	@$(ENSURE_TOOLS) check
 	@src/golden/run-suite cli engine-cli
 
-unit: all bytecode ## the Python package's tests (src/harness/*/tests, pytest)
+unit: all bytecode ## the Python package's tests (src/harness/*/tests, pytest; SLOW=0: not those tagged slow)
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
 	@PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider --strict-markers \
@@ -113,7 +113,7 @@ verdicts: all ## check-engine's verdicts against the whole record, every subject
 	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
 	    src/harness/check/tests/test_verdicts.py
 
-selftest: all bytecode ## the harness's own tests (src/*/tests): it can fail, lint, workflows
+selftest: all bytecode ## the harness's own tests (src/*/tests): it can fail, lint, workflows (SLOW=0: not those tagged slow)
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-bats selftest $(SELFTESTS) --jobs $(SELFTEST_JOBS) $(SLOW_BATS)
 
@@ -125,7 +125,7 @@ sanitize: ## every golden case under ASan + UBSan, built with clang and with gcc
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite sanitize $(PROGRAMS:%=sanitize-%)
 
-instrumented: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## memcheck and sanitize in one test a case (make test's way: bats' cost paid once a case)
+instrumented: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client ## memcheck and sanitize in one test a case (make test-full's way: bats' cost paid once a case)
 	@$(ENSURE_TOOLS) $@
 	@src/golden/run-suite instrumented $(PROGRAMS:%=instrumented-%)
 
