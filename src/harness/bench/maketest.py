@@ -33,8 +33,13 @@ class Outcome:
     passed: int | None
     failed: int | None
 
+    @property
+    def ok(self) -> bool:
+        """Exit 0, a summary line, and no failure in it."""
+        return self.cost.status == 0 and self.passed is not None and not self.failed
+
     def note(self) -> str:
-        if self.cost.status != 0 or self.passed is None or self.failed:
+        if not self.ok:
             return "make test failed (exit %d, %s)" % (
                 self.cost.status, "no summary line" if self.passed is None else "%d failed" % self.failed)
         return "%d passed, %.1f CPU min" % (self.passed, (self.cost.user + self.cost.system) / 60)
@@ -69,10 +74,9 @@ def measure(out: Path, repository: Path = paths.ROOT, target: str = "test") -> O
 
 def row(outcome: Outcome) -> tuple[str, str | None, int, str]:
     """The targets table's row: no figure for a run that failed."""
-    note = outcome.note()
-    if note.startswith("make test failed"):
-        return LABEL, None, SECONDS_LIMIT, note
-    return LABEL, "%.0f" % outcome.cost.wall, SECONDS_LIMIT, note
+    if not outcome.ok:
+        return LABEL, None, SECONDS_LIMIT, outcome.note()
+    return LABEL, "%.0f" % outcome.cost.wall, SECONDS_LIMIT, outcome.note()
 
 
 def main(argv: list[str]) -> int:
