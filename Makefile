@@ -39,8 +39,10 @@ TEST_COMPUTING := instrumented oom coverage cli
 # selftest and make unit too.
 TEST_QUICK_COMPUTING := cli
 SLOW ?= 1
-SLOW_BATS = $(if $(filter 0,$(SLOW)),--filter-tags '!slow')
-SLOW_PYTEST = $(if $(filter 0,$(SLOW)),-m 'not slow')
+# (non-empty when SLOW=0: the slow tests left out)
+WITHOUT_SLOW = $(filter 0,$(SLOW))
+SLOW_BATS = $(if $(WITHOUT_SLOW),--filter-tags '!slow')
+SLOW_PYTEST = $(if $(WITHOUT_SLOW),-m 'not slow')
 # pytest's processes for make unit (python3-pytest-xdist): its tests wait
 # more than they compute (servers, browsers, timeouts: their walls add up
 # to about 6 times their CPU time); a file's tests stay together in one
@@ -151,12 +153,12 @@ test-full: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generato
 test-parts: ## what make test-full runs (SLOW=0: make test), as data: a TSV of kind (selftest or suite) and name
 	@printf 'kind\tname\n'
 	@printf 'selftest\t%s\n' $(SELFTESTS)
-	@printf 'suite\t%s\n' $(filter-out selftest,$(TEST_WAITING)) $(if $(filter 0,$(SLOW)),$(TEST_QUICK_COMPUTING),$(TEST_COMPUTING))
+	@printf 'suite\t%s\n' $(filter-out selftest,$(TEST_WAITING)) $(if $(WITHOUT_SLOW),$(TEST_QUICK_COMPUTING),$(TEST_COMPUTING))
 
 test-cost: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## what make test-full costs (SLOW=0: make test), part by part (CPU s alone, the costliest first; about an hour)
 	@$(ENSURE_TOOLS) test
 	@$(BUILD_FAULTS)
-	@PYTHONPATH=src /usr/bin/python3 -B -m harness.bench.testcost $(if $(filter 0,$(SLOW)),--without-slow)
+	@PYTHONPATH=src /usr/bin/python3 -B -m harness.bench.testcost $(if $(WITHOUT_SLOW),--without-slow)
 
 mutants: all ## plant faults one by one in src/PROGRAM; the tests must catch 95%
 	@$(ENSURE_TOOLS) $@
