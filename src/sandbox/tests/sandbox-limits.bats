@@ -210,6 +210,11 @@ PROGRAM
 
 @test "sandbox_start: the directory of a box whose sandbox program was killed is removed" {
     # (a worker killed with its box: SIGKILL leaves the directory behind)
+    # In a scratch folder of its own: every box sweeps the dead boxes of its
+    # scratch, and the other tests' boxes, starting at any moment in the
+    # shared /dev/shm, would sweep this one before the test looks.
+    local SANDBOX_SCRATCH=$BATS_TEST_TMPDIR/scratch
+    mkdir "$SANDBOX_SCRATCH"
     (sandbox_start build/checkers
      echo "$SANDBOX_DIR" > "$BATS_TEST_TMPDIR/dir"
      kill -KILL "$SANDBOX_PID"
@@ -217,9 +222,10 @@ PROGRAM
      exit 0)
     local dir
     dir=$(cat "$BATS_TEST_TMPDIR/dir")
-    [[ -d $dir ]]  # its program ended without removing it
+    [[ $dir == "$SANDBOX_SCRATCH"/sandbox.* ]] || fail "the box not in its scratch: $dir"
+    [[ -d $dir ]] || fail "the killed box's $dir went by itself: the test cannot see a sweep"
     start build/checkers
-    [[ ! -e $dir ]]
+    [[ ! -e $dir ]] || fail "$dir of a killed box not swept"
 }
 
 @test "sandbox_start: a box whose caller ended without sandbox_stop removes itself" {
