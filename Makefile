@@ -143,12 +143,12 @@ coverage: ## gcov over the corpus: 100% of lines, >= 95% of branches, per progra
 test: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## before a push (10 minutes): every self-test and package test but the slow ones, the command lines; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) $@
 	@$(BUILD_FAULTS)
-	@SLOW=0 src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_QUICK_COMPUTING)
+	@SLOW=0 src/golden/run-suite --all --label 'make test' $(TEST_WAITING) --niced $(TEST_QUICK_COMPUTING)
 
 test-full: all $(BUILD)/tools/fork-server.so $(BUILD)/tools/fork-client generators bytecode ## everything CI runs: make test's, the slow tests, memcheck and sanitize, oom, coverage; ends "N passed, N failed"
 	@$(ENSURE_TOOLS) test
 	@$(BUILD_FAULTS)
-	@src/golden/run-suite --all $(TEST_WAITING) --niced $(TEST_COMPUTING)
+	@src/golden/run-suite --all --label 'make test-full' $(TEST_WAITING) --niced $(TEST_COMPUTING)
 
 test-parts: ## what make test-full runs (SLOW=0: make test), as data: a TSV of kind (selftest or suite) and name
 	@printf 'kind\tname\n'

@@ -70,8 +70,9 @@ MAKE
 @test "run-suite: --niced targets run under nice, two at a time beside the two others" {
     local own
     own=$(nice)
-    run "$copy/src/golden/run-suite" --all waits waits-longer --niced pair-1 pair-2 niced-1 niced-2
+    run "$copy/src/golden/run-suite" --all --label 'make test' waits waits-longer --niced pair-1 pair-2 niced-1 niced-2
     assert_success
+    # (the lines that say what runs begin with the command the reader typed)
     assert_output --partial "make test: pair-1 started (nice 10)"
     assert_line "6 passed, 0 failed"
     # (the first two at the shell's own niceness, the niced ones 10 lower, at most 19)
@@ -97,6 +98,7 @@ MAKE
     own=$(nice)
     NICE=3 run "$copy/src/golden/run-suite" --all --niced pair-1 pair-2
     assert_success
+    assert_output --partial "run-suite: pair-1 started (nice 3)"
     assert_line "2 passed, 0 failed"
     [[ $(cat "$SYNC/pair-1.nice") == $((own + 3 > 19 ? 19 : own + 3)) ]]
 }

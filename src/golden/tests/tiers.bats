@@ -59,9 +59,9 @@ setup() {
     assert_equal "$(grep -P '^suite\t' <<< "$output" | cut -f2 | tr '\n' ' ')" 'unit instrumented oom coverage cli '
     # make test runs its parts with SLOW=0; make test-full without it
     run make -n --no-print-directory test
-    assert_output --partial 'SLOW=0 src/golden/run-suite --all selftest unit --niced cli'
+    assert_output --partial "SLOW=0 src/golden/run-suite --all --label 'make test' selftest unit --niced cli"
     run env -u SLOW make -n --no-print-directory test-full
-    assert_output --partial 'src/golden/run-suite --all selftest unit --niced instrumented oom coverage cli'
+    assert_output --partial "src/golden/run-suite --all --label 'make test-full' selftest unit --niced instrumented oom coverage cli"
     refute_output --partial 'SLOW=0'
 }
 
