@@ -162,8 +162,10 @@ int main(void) {
 }
 PROGRAM
     cc -std=c11 -o "$dir/ipc-leave" "$dir/ipc-leave.c"
-    other=$(ipcmk -M 4096 | grep -o '[0-9]*$')  # root's, on the host
     start "$dir/ipc-leave"
+    # (root's, on the host; made after the start, which can fail, and
+    # removed before any check: nothing of the test's is left on the host)
+    other=$(ipcmk -M 4096 | grep -o '[0-9]*$')
     case_run "$game.in"
     local uid=$SANDBOX_UID left mine
     mine=$(ipc_objects_of 0)
