@@ -1,7 +1,7 @@
 /* box_dir.c -- a box's directory on this side: made under the scratch
  * directory (SCRATCH/sandbox.XXXXXX with io, work and tmp, and an owner
- * file naming the sandbox's pid), swept when its owner died without
- * removing it, and removed at the box's end. As root each place a
+ * file naming the sandbox's pid and PID namespace), swept when its owner
+ * died without removing it (owner.c), and removed at the box's end. As root each place a
  * program may write into is a tmpfs of its own of --tmpfs MiB (as
  * bubblewrap's /tmp and working directory are): fs, which holds the
  * folder's copy a build writes into, and, with limits only, work and tmp;
@@ -9,7 +9,6 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,8 +86,9 @@ static bool make_inside(const box_options_t *options, const char *dir, const cha
     return true;
 }
 
-/* Removes SCRATCH/sandbox.* of ours whose owner file names a pid that no
- * longer runs (a box whose sandbox was killed). */
+/* Removes SCRATCH/sandbox.* of ours whose owner file names a pid of this
+ * PID namespace that no longer runs (a box whose sandbox was killed). A
+ * file without its namespace is never taken for a dead owner's. */
 static void sweep(const char *scratch)
 {
     DIR *dir = opendir(scratch);
@@ -99,6 +99,7 @@ static void sweep(const char *scratch)
         char path[DRIVER_PATH_SIZE], owner[DRIVER_PATH_SIZE];
         struct stat info;
         long pid = 0;
+        unsigned long namespace = 0;
         if (strncmp(entry->d_name, "sandbox.", 8) != 0 ||
             (size_t)snprintf(path, sizeof path, "%s/%s", scratch, entry->d_name) >= sizeof path) {
             continue;
@@ -109,9 +110,9 @@ static void sweep(const char *scratch)
         if (file == NULL) {
             continue;
         }
-        bool named = fscanf(file, "%ld", &pid) == 1 && pid > 0;
+        bool named = fscanf(file, "%ld %lu", &pid, &namespace) == 2;
         fclose(file);
-        if (named && kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
+        if (named && box_owner_gone(namespace, pid)) {
             remove_box_tree(path);
         }
     }
@@ -132,7 +133,7 @@ bool box_make_dir(box_t *box)
     strcpy(box->dir, dir);
     char owner[DRIVER_PATH_SIZE];
     FILE *file = fopen(driver_path(owner, dir, "owner"), "w");
-    bool ok = file != NULL && fprintf(file, "%ld\n", (long)getpid()) > 0;
+    bool ok = file != NULL && fprintf(file, "%ld %lu\n", (long)getpid(), box_pid_namespace()) > 0;
     ok = file != NULL && fclose(file) == 0 && ok;
     const box_options_t *options = &box->options;
     if (!ok || !make_inside(options, dir, "io") || !make_inside(options, dir, "work") ||

@@ -55,16 +55,6 @@ static bool write_file(const char *dir, const char *name, const char *text)
     return close(fd) == 0 && ok;
 }
 
-/* This process's PID namespace, as a number ("pid:[N]"). */
-static unsigned long pid_namespace(void)
-{
-    char link[64] = "";
-    unsigned long number = 0;
-    ssize_t length = readlink("/proc/self/ns/pid", link, sizeof link - 1);
-    link[length > 0 ? length : 0] = '\0';
-    return sscanf(link, "pid:[%lu]", &number) == 1 ? number : 0;
-}
-
 /* Kills every process DIR/cgroup.procs names; true when there was none.
  * Only a cgroup file system's list is read: a stand-in tree's file names
  * pids that may be anyone's by now. */
@@ -120,13 +110,12 @@ static bool end_group(const char *dir)
 static void sweep(const char *parent)
 {
     DIR *dir = opendir(parent);
-    unsigned long namespace = pid_namespace();
     for (struct dirent *entry; dir != NULL && (entry = readdir(dir)) != NULL;) {
         char path[DRIVER_PATH_SIZE];
         unsigned long owner_namespace = 0;
         long pid = 0;
         if (sscanf(entry->d_name, "sandbox-%lu-%ld-", &owner_namespace, &pid) == 2 &&
-            owner_namespace == namespace && pid > 0 && kill((pid_t)pid, 0) != 0 && errno == ESRCH &&
+            box_owner_gone(owner_namespace, pid) &&
             (size_t)snprintf(path, sizeof path, "%s/%s", parent, entry->d_name) < sizeof path) {
             end_group(path);
         }
@@ -166,7 +155,7 @@ bool box_cgroup_make(box_cgroup_t *group, const box_options_t *options)
         random = (unsigned int)time(NULL);
     }
     char name[128];
-    snprintf(name, sizeof name, "sandbox-%lu-%ld-%08x", pid_namespace(), (long)getpid(), random);
+    snprintf(name, sizeof name, "sandbox-%lu-%ld-%08x", box_pid_namespace(), (long)getpid(), random);
     int made = 0;
     for (; made < group->count; made++) {
         char *dir = group->dirs[made];

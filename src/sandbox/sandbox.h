@@ -93,6 +93,12 @@ void box_limits_text(const box_options_t *options, const box_cgroup_t *group, ch
 /* The Valgrind flags (one a line, # comments) into BOX; false when unreadable. */
 bool box_read_memcheck_flags(box_t *box);
 
+/* owner.c: this process's PID namespace (a number; 0 when unreadable);
+ * whether a box's owner (NAMESPACE, PID) is of this namespace and no
+ * longer runs, so that its leftovers may be swept. */
+unsigned long box_pid_namespace(void);
+bool box_owner_gone(unsigned long namespace, long pid);
+
 /* box_dir.c: the scratch directory, the sweep of boxes whose owner died,
  * the box's own directory (io, work, tmp, owner), its removal. */
 bool box_make_dir(box_t *box);

@@ -230,6 +230,26 @@ PROGRAM
     [[ ! -e $dir ]] || fail "$dir of a killed box not swept"
 }
 
+@test "sandbox_start: a box started in another PID namespace leaves the host's running boxes alone" {
+    # (a pid means nothing in another namespace: the host's running box's
+    # pid is none there. sandbox-cgroup.bats starts boxes under
+    # unshare --pid beside the other tests' boxes, in the same /dev/shm.)
+    local SANDBOX_SCRATCH=$BATS_TEST_TMPDIR/scratch
+    mkdir "$SANDBOX_SCRATCH"
+    start build/checkers
+    local dir=$SANDBOX_DIR
+    [[ $dir == "$SANDBOX_SCRATCH"/sandbox.* ]] || fail "the box not in its scratch: $dir"
+    # shellcheck disable=SC2016 # (the script's own variables)
+    SANDBOX_SCRATCH=$SANDBOX_SCRATCH unshare --pid --fork --mount-proc bash -c '
+        source src/sandbox/sandbox.bash
+        sandbox_start build/checkers || exit
+        sandbox_stop' unshared
+    [[ -d $dir ]] || fail "the running box's $dir was swept from another PID namespace"
+    case_run "$game.in"
+    assert_equal "$status" 0
+    cmp "$run_dir/out" "$game.out"
+}
+
 @test "sandbox_start: a box whose caller ended without sandbox_stop removes itself" {
     (sandbox_start build/checkers; echo "$SANDBOX_DIR $SANDBOX_PID" > "$BATS_TEST_TMPDIR/dir"; exit 0)
     local dir pid tries=0
