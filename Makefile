@@ -112,7 +112,7 @@ unit: all bytecode ## the Python package's tests (src/harness/*/tests, pytest; S
 verdicts: all ## check-engine's verdicts against the whole record, every subject, case and profile (an hour or more)
 	@$(ENSURE_TOOLS) unit
 	@$(BUILD_FAULTS)
-	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+	@VERDICTS=all PYTHONPATH=src PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -s -p no:cacheprovider \
 	    src/harness/check/tests/test_verdicts.py
 
 selftest: all bytecode ## the harness's own tests (src/*/tests): it can fail, lint, workflows (SLOW=0: not those tagged slow)

@@ -21,7 +21,7 @@ import pytest
 import os
 import tempfile
 import unittest
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from harness.check.tests import subjects as subjects_module
@@ -114,13 +114,21 @@ class VerdictsTest(unittest.TestCase):
         lines, errors = [], []
         with tempfile.TemporaryDirectory(prefix="test-verdicts.") as scratch:
             with ThreadPoolExecutor(PARALLEL_RUNS) as pool:
-                futures = [((s.name, p), pool.submit(compare, s, p, c, Path(scratch)))
-                           for s, p, c in runs]
-                for (name, profile), future in futures:
+                futures = {pool.submit(compare, s, p, c, Path(scratch)): (s.name, p)
+                           for s, p, c in runs}
+                for done, future in enumerate(as_completed(futures), 1):
+                    name, profile = futures[future]
                     try:
-                        lines += future.result()
+                        found = future.result()
                     except (verdicts.CheckEngineError, subjects_module.SubjectError) as error:
+                        found = []
                         errors.append(f"{name}\t{profile}\t{error}")
+                    lines += found
+                    # (seen with make verdicts, which runs pytest with -s: an hour)
+                    print(f"verdicts: {done} of {len(runs)} compared ({name}, {profile}): "
+                          f"{len(found)} differ", flush=True)
+        lines.sort()
+        errors.sort()
         self.assertEqual(errors, [], "check-engine could not check:\n" + "\n".join(errors))
         self.assertEqual(lines, [], f"{len(lines)} verdict(s) differ from the record "
                          f"(subject, profile, case, recorded, now), in {len(runs)} runs:\n"
