@@ -1,11 +1,11 @@
 /* box_dir.c -- a box's directory on this side: made under the scratch
  * directory (SCRATCH/sandbox.XXXXXX with io, work and tmp, and an owner
  * file naming the sandbox's pid and PID namespace), swept when its owner
- * died without removing it (owner.c), and removed at the box's end. As root each place a
- * program may write into is a tmpfs of its own of --tmpfs MiB (as
- * bubblewrap's /tmp and working directory are): fs, which holds the
- * folder's copy a build writes into, and, with limits only, work and tmp;
- * none can fill the scratch directory's file system. */
+ * died without removing it (owner.c), and removed at the box's end. As
+ * root each place a program may write into is a tmpfs of its own of
+ * --tmpfs MiB (as bubblewrap's /tmp and working directory are): fs, which
+ * holds the folder's copy a build writes into, and, with limits only,
+ * work and tmp; none can fill the scratch directory's file system. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
