@@ -74,9 +74,8 @@ def measure(out: Path, repository: Path = paths.ROOT, target: str = "test") -> O
 
 def row(outcome: Outcome) -> tuple[str, str | None, int, str]:
     """The targets table's row: no figure for a run that failed."""
-    if not outcome.ok:
-        return LABEL, None, SECONDS_LIMIT, outcome.note()
-    return LABEL, "%.0f" % outcome.cost.wall, SECONDS_LIMIT, outcome.note()
+    figure = "%.0f" % outcome.cost.wall if outcome.ok else None
+    return LABEL, figure, SECONDS_LIMIT, outcome.note()
 
 
 def main(argv: list[str]) -> int:
